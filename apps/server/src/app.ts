@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { authPlugin } from './http/auth-plugin.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { projectsRoutes } from './projects/projects.routes.ts';
+import { membersRoutes } from './members/members.routes.ts';
+import { invitationsRoutes } from './invitations/invitations.routes.ts';
+import { accessKeysRoutes } from './access-keys/access-keys.routes.ts';
+import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
+import { logsRoutes } from './logs/logs.routes.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+/** The HTTP application: the /api routes and, when built, the web app. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    disableRequestLogging: ctx.config.env === 'test',
+    genReqId: () => crypto.randomUUID(),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  await app.register(rateLimit, { global: false });
+  await app.register(authPlugin, { ctx });
+
+  await app.register(
+    async (api) => {
+      for (const routes of [authRoutes, projectsRoutes, membersRoutes, invitationsRoutes, accessKeysRoutes, onboardingRoutes, logsRoutes]) {
+        await api.register(routes, { ctx });
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  const webDist = ctx.config.webDist ?? DEFAULT_WEB_DIST;
+  if (fs.existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    app.get('/*', { config: { public: true } }, (req, reply) => {
+      if (req.url.startsWith('/api/')) return reply.status(404).send({ status: 'error', error: 'Not found' });
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+}

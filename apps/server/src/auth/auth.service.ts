@@ -1,0 +1,72 @@
+import { DEFAULT_ALLOWED_PROJECTS_COUNT, MSG, normaliseEmail, type SignInBody, type SignInResponse, type SignUpBody } from '@stepwise/shared';
+import type { AppContext } from '../context.ts';
+import type { User } from '../db/schema.ts';
+import { badRequest, conflict, forbidden, tooMany, unauthorized } from '../http/errors.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from '../security/passwords.ts';
+import { newId } from '../security/tokens.ts';
+import { createSession } from './session.repository.ts';
+import { findUserByEmail, insertUser } from './user.repository.ts';
+import { LoginThrottle } from './login-throttle.ts';
+import { presentUser } from './user.presenter.ts';
+import { firstProjectIdOf } from '../projects/projects.repository.ts';
+
+export class AuthService {
+  private readonly ctx: AppContext;
+  private readonly throttle: LoginThrottle;
+  constructor(ctx: AppContext) {
+    this.ctx = ctx;
+    this.throttle = new LoginThrottle(ctx.db, ctx.config.loginMaxFailures, ctx.config.loginWindowMs);
+  }
+
+  async signUp(body: SignUpBody): Promise<SignInResponse> {
+    if (!this.ctx.config.signupEnabled) throw forbidden('Sign-up is disabled on this server');
+    const email = normaliseEmail(body.email);
+    const user = await insertUser(this.ctx.db, {
+      id: newId(),
+      email,
+      password_hash: await hashPassword(body.password),
+      firstname: body.firstname,
+      lastname: body.lastname,
+      company_name: '',
+      country: '',
+      phone: '',
+      allowed_projects_count: DEFAULT_ALLOWED_PROJECTS_COUNT,
+      allow_delete_projects: this.ctx.config.allowDeleteProjects,
+      last_active_project_id: null,
+    });
+    if (!user) throw conflict(MSG.emailTaken);
+    this.ctx.log.info({ userId: user.id }, 'user signed up');
+    return this.startSession(user, true);
+  }
+
+  async signIn(body: SignInBody, ip: string): Promise<SignInResponse> {
+    const email = normaliseEmail(body.email);
+    const keys = [`account:${email}`, `ip:${ip}`];
+    if (await this.throttle.isBlocked(keys)) throw tooMany(MSG.tooManyAttempts);
+    const user = await findUserByEmail(this.ctx.db, email);
+    const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !ok) {
+      await this.throttle.recordFailure(keys);
+      throw unauthorized(MSG.invalidCredentials);
+    }
+    await this.throttle.clear([`account:${email}`]);
+    return this.startSession(user, false);
+  }
+
+  private async startSession(user: User, justSignedUp: boolean): Promise<SignInResponse> {
+    const token = await createSession(this.ctx.db, user.id, this.ctx.config.sessionTtlMs);
+    const projectId = await firstProjectIdOf(this.ctx.db, user.id, user.last_active_project_id);
+    return {
+      status: 'success',
+      error: null,
+      token,
+      user: presentUser(user),
+      isNewUser: justSignedUp || (projectId === null && user.last_completed_step < 2),
+      project: projectId ? { _id: projectId } : null,
+    };
+  }
+}
+
+export function assertPasswordPolicy(password: string): void {
+  if (password.length < 8) throw badRequest(MSG.passwordTooShort);
+}

@@ -1,0 +1,36 @@
+import type { Db } from '../db/database.ts';
+import type { User } from '../db/schema.ts';
+import { hashToken, newId, newToken } from '../security/tokens.ts';
+
+export async function createSession(db: Db, userId: string, ttlMs: number): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({ id: newId(), user_id: userId, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs), revoked_at: null })
+    .execute();
+  return token;
+}
+
+/** The live session's user, or null when the token is unknown, revoked or expired. */
+export async function findUserBySessionToken(db: Db, token: string): Promise<{ user: User; sessionId: string } | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select(['sessions.id as session_id'])
+    .where('sessions.token_hash', '=', hashToken(token))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date())
+    .executeTakeFirst();
+  if (!row) return null;
+  const { session_id, ...user } = row;
+  return { user, sessionId: session_id };
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.deleteFrom('sessions').where('expires_at', '<', new Date()).execute();
+}

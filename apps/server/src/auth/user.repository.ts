@@ -1,0 +1,26 @@
+import type { Db } from '../db/database.ts';
+import type { User, UsersTable } from '../db/schema.ts';
+import type { Insertable, Updateable } from 'kysely';
+
+export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: string): Promise<User | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Inserts a user; returns null when the e-mail is already taken. */
+export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<User | null> {
+  const row = await db
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function updateUser(db: Db, id: string, patch: Updateable<UsersTable>): Promise<User | undefined> {
+  return db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+}

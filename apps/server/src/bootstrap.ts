@@ -1,0 +1,24 @@
+import path from 'node:path';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import { migrateToLatest, openDatabase, type DatabaseOptions } from './db/database.ts';
+import { createLogger } from './logger.ts';
+import { Mailer } from './mail/mailer.ts';
+import { resolveSecretKey, SecretBox } from './security/secret-box.ts';
+import { WorkspaceStore } from './workspace/workspace-store.ts';
+
+/** Opens the database (migrated), the secret box, the mailer and the workspace store. */
+export async function createContext(config: Config, dbOptions?: DatabaseOptions): Promise<AppContext> {
+  const log = createLogger(config.logLevel, config.env === 'development' && process.stdout.isTTY);
+  const db = await openDatabase(dbOptions ?? { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  await migrateToLatest(db);
+  const secrets = new SecretBox(resolveSecretKey(config.dataDir, config.secretKey));
+  return {
+    config,
+    db,
+    log,
+    secrets,
+    mailer: new Mailer(db, log, config.smtpUrl, config.mailFrom),
+    workspaces: new WorkspaceStore(config.dataDir),
+  };
+}

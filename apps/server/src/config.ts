@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { PLAN_NAMES } from '@stepwise/shared';
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SECRET_KEY: z.string().min(32, 'SECRET_KEY must be at least 32 characters').optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Stepwise <no-reply@stepwise.local>'),
+  DEFAULT_PLAN: z.enum(PLAN_NAMES).default('Enterprise'),
+  ALLOW_DELETE_PROJECTS: bool.default(true),
+  TRIAL_INVITE_DOMAINS: z.string().default(''),
+  SIGNUP_ENABLED: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** Key for secrets at rest; generated into DATA_DIR when not given. */
+  secretKey?: string;
+  publicUrl?: string;
+  sessionTtlMs: number;
+  smtpUrl?: string;
+  mailFrom: string;
+  defaultPlan: (typeof PLAN_NAMES)[number];
+  allowDeleteProjects: boolean;
+  trialInviteDomains: string[];
+  signupEnabled: boolean;
+  logLevel: string;
+  webDist?: string;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; an invalid value names its variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY,
+    publicUrl: e.PUBLIC_URL,
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    defaultPlan: e.DEFAULT_PLAN,
+    allowDeleteProjects: e.ALLOW_DELETE_PROJECTS,
+    trialInviteDomains: e.TRIAL_INVITE_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
+    signupEnabled: e.SIGNUP_ENABLED,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+  };
+}

@@ -1,0 +1,16 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './db/database.ts';
+import type { SecretBox } from './security/secret-box.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { WorkspaceStore } from './workspace/workspace-store.ts';
+
+/** Everything a service needs, built once at start and passed down. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  log: Logger;
+  secrets: SecretBox;
+  mailer: Mailer;
+  workspaces: WorkspaceStore;
+}

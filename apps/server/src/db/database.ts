@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
+import { KyselyPGlite } from 'kysely-pglite';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import * as m0001 from './migrations/0001-accounts-and-projects.ts';
+
+export type Db = Kysely<Database>;
+
+const migrations: Record<string, Migration> = {
+  '0001-accounts-and-projects': m0001,
+};
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent an embedded PGlite database is used. */
+  url?: string;
+  /** Folder of the embedded database; absent: in memory. */
+  dataDir?: string;
+  /** PostgreSQL schema to work in (tests isolate themselves this way). */
+  schema?: string;
+}
+
+/** Opens the database: PostgreSQL through `pg` when a URL is given, embedded PGlite otherwise. */
+export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
+  if (opts.url) {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: 10,
+      ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
+    });
+    if (opts.schema) {
+      const client = await pool.connect();
+      try {
+        await client.query(`create schema if not exists "${opts.schema}"`);
+      } finally {
+        client.release();
+      }
+    }
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+  const { dialect } = await KyselyPGlite.create(opts.dataDir);
+  return new Kysely<Database>({ dialect });
+}
+
+/** Brings the schema up to date; safe to run at every start. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) throw new Error(`Migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);
+}

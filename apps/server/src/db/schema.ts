@@ -1,0 +1,133 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  company_name: string;
+  country: string;
+  phone: string;
+  allowed_projects_count: number;
+  allow_delete_projects: boolean;
+  last_active_project_id: string | null;
+  last_completed_step: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface ProjectsTable {
+  id: string;
+  name: string;
+  url: string;
+  description: string;
+  demo: boolean;
+  plan: string;
+  max_scenarios_allowed: number;
+  max_execution_threads: number;
+  expires_at: NullableTimestamp;
+  allow_invite: boolean;
+  allow_git_integration: Generated<boolean>;
+  private_repo: Generated<boolean>;
+  private_repo_url: Generated<string>;
+  private_repo_username: Generated<string>;
+  private_repo_token_enc: string | null;
+  configured_private_repo: Generated<boolean>;
+  npmrc: Generated<string>;
+  dashboard_personalization: Json<Record<string, unknown>>;
+  scenario_count: Generated<number>;
+  created_by: string;
+  created_at: Timestamp;
+}
+
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  role: string;
+  joined_at: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: string;
+  project_id: string;
+  email: string;
+  sent_by: string;
+  status: string;
+  created_at: Timestamp;
+  responded_at: NullableTimestamp;
+}
+
+export interface AccessKeysTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  name: string;
+  token_hash: string;
+  token_hint: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
+export interface LoginFailuresTable {
+  key: string;
+  count: number;
+  window_start: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  error: string | null;
+}
+
+export interface ClientLogsTable {
+  id: Generated<number>;
+  user_id: string;
+  session_id: string;
+  log_type: string;
+  entry: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
+export interface UsageEventsTable {
+  id: Generated<number>;
+  user_id: string;
+  project_id: string | null;
+  event: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  invitations: InvitationsTable;
+  access_keys: AccessKeysTable;
+  login_failures: LoginFailuresTable;
+  mail_outbox: MailOutboxTable;
+  client_logs: ClientLogsTable;
+  usage_events: UsageEventsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Project = Selectable<ProjectsTable>;
+export type Invitation = Selectable<InvitationsTable>;
+export type AccessKey = Selectable<AccessKeysTable>;

@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ACCESS_KEY_PREFIX, HEADERS, MSG } from '@stepwise/shared';
+import type { AppContext } from '../context.ts';
+import type { User } from '../db/schema.ts';
+import { findUserBySessionToken } from '../auth/session.repository.ts';
+import { useAccessKey } from '../access-keys/access-keys.repository.ts';
+import { unauthorized } from './errors.ts';
+
+export interface AuthContext {
+  user: User;
+  /** Set when the caller used a session token. */
+  sessionId?: string;
+  /** Set when the caller used a project access key: the key only opens its own project. */
+  accessKeyProjectId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** No authentication needed. */
+    public?: boolean;
+    /** A project access key is accepted in place of a session token. */
+    accessKey?: boolean;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
+}
+
+/** Authenticates every /api request unless its route is marked public. */
+export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
+  const { db } = opts.ctx;
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    request.log = request.log.child({
+      traceId: header(request, HEADERS.traceId),
+      clientSessionId: header(request, HEADERS.sessionId),
+      projectHeader: header(request, HEADERS.projectId),
+    });
+    const config = request.routeOptions.config;
+    if (!request.url.startsWith('/api/') || config?.public || !request.routeOptions.url) return;
+    const token = bearerToken(request);
+    if (!token) throw unauthorized(MSG.unauthorized);
+    if (token.startsWith(ACCESS_KEY_PREFIX)) {
+      if (!config?.accessKey) throw unauthorized('Access keys cannot be used for this call');
+      const found = await useAccessKey(db, token);
+      if (!found) throw unauthorized('Invalid access key');
+      request.auth = { user: found.user, accessKeyProjectId: found.projectId };
+    } else {
+      const found = await findUserBySessionToken(db, token);
+      if (!found) throw unauthorized(MSG.sessionExpired);
+      request.auth = { user: found.user, sessionId: found.sessionId };
+    }
+    request.log = request.log.child({ userId: request.auth.user.id });
+  });
+});
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return typeof v === 'string' ? v.slice(0, 100) : undefined;
+}
+
+/** The authenticated user of a route that is not public. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

@@ -1,0 +1,26 @@
+import { loadConfig, ConfigError } from './config.ts';
+import { createContext } from './bootstrap.ts';
+import { buildApp } from './app.ts';
+import { attachRealtime } from './realtime/realtime.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  attachRealtime(ctx, app.server);
+  await app.listen({ port: config.port, host: config.host });
+  ctx.log.info(`Stepwise is running on http://localhost:${config.port}`);
+  const stop = async () => {
+    await app.close();
+    await ctx.db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(err);
+  process.exit(1);
+});

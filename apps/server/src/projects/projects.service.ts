@@ -1,0 +1,91 @@
+import { DEMO_PROJECT, MSG, type CreateProjectBody, type ProjectDto } from '@stepwise/shared';
+import type { AppContext } from '../context.ts';
+import type { AuthContext } from '../http/auth-plugin.ts';
+import { badRequest, forbidden } from '../http/errors.ts';
+import { newId } from '../security/tokens.ts';
+import { updateUser } from '../auth/user.repository.ts';
+import { planColumns } from './plan.ts';
+import { presentProject } from './project.presenter.ts';
+import { requireAdmin, requireMember } from './project-access.ts';
+import * as repo from './projects.repository.ts';
+
+export function demoUrl(ctx: AppContext): string {
+  const base = ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`;
+  return new URL(DEMO_PROJECT.path, base).toString();
+}
+
+export class ProjectsService {
+  private readonly ctx: AppContext;
+  constructor(ctx: AppContext) {
+    this.ctx = ctx;
+  }
+
+  async list(auth: AuthContext): Promise<ProjectDto[]> {
+    const rows = await repo.listProjectsOfUser(this.ctx.db, auth.user.id);
+    const visible = auth.accessKeyProjectId ? rows.filter((r) => r.project.id === auth.accessKeyProjectId) : rows;
+    const people = await repo.membersByProject(this.ctx.db, visible.map((r) => r.project.id));
+    return visible.map((r) => presentProject(r.project, r.role, people.get(r.project.id) ?? { members: [], admins: [] }));
+  }
+
+  async get(auth: AuthContext, projectId: string): Promise<ProjectDto> {
+    const { project, role } = await requireMember(this.ctx.db, auth, projectId);
+    const people = await repo.membersByProject(this.ctx.db, [projectId]);
+    return presentProject(project, role, people.get(projectId) ?? { members: [], admins: [] });
+  }
+
+  async create(auth: AuthContext, body: CreateProjectBody): Promise<ProjectDto> {
+    const { user } = auth;
+    if (auth.accessKeyProjectId) throw forbidden('Access keys cannot create projects');
+    const owned = await repo.countProjectsCreatedBy(this.ctx.db, user.id);
+    if (owned >= user.allowed_projects_count) throw forbidden(MSG.projectLimitReached);
+    const demo = body.demo ?? false;
+    const url = demo ? demoUrl(this.ctx) : (body.url ?? '');
+    if (!demo && !url) throw badRequest(MSG.invalidUrl);
+    const project = await repo.insertProjectWithAdmin(this.ctx.db, {
+      id: newId(),
+      name: body.name.trim(),
+      url,
+      description: body.description ?? '',
+      demo,
+      ...planColumns(this.ctx.config.defaultPlan),
+      private_repo_token_enc: null,
+      dashboard_personalization: '{}',
+      created_by: user.id,
+    });
+    try {
+      await this.ctx.workspaces.create(project.id, project.name, { name: `${user.firstname} ${user.lastname}`, email: user.email });
+    } catch (err) {
+      await repo.deleteProject(this.ctx.db, project.id);
+      throw err;
+    }
+    await updateUser(this.ctx.db, user.id, {
+      last_active_project_id: project.id,
+      last_completed_step: Math.max(user.last_completed_step, 2),
+    });
+    this.ctx.log.info({ projectId: project.id, userId: user.id }, 'project created');
+    return this.get(auth, project.id);
+  }
+
+  async rename(auth: AuthContext, projectId: string, newName: string): Promise<ProjectDto> {
+    await requireAdmin(this.ctx.db, auth, projectId);
+    await repo.updateProject(this.ctx.db, projectId, { name: newName.trim() });
+    return this.get(auth, projectId);
+  }
+
+  async remove(auth: AuthContext, projectId: string): Promise<void> {
+    await requireAdmin(this.ctx.db, auth, projectId);
+    if (!auth.user.allow_delete_projects) throw forbidden(MSG.deleteProjectNotAllowed);
+    await repo.deleteProject(this.ctx.db, projectId);
+    await this.ctx.workspaces.remove(projectId);
+    this.ctx.log.info({ projectId, userId: auth.user.id }, 'project deleted');
+  }
+
+  async lastActive(auth: AuthContext): Promise<string | null> {
+    return repo.firstProjectIdOf(this.ctx.db, auth.user.id, auth.user.last_active_project_id);
+  }
+
+  async setLastActive(auth: AuthContext, projectId: string): Promise<void> {
+    await requireMember(this.ctx.db, auth, projectId);
+    await updateUser(this.ctx.db, auth.user.id, { last_active_project_id: projectId });
+  }
+}

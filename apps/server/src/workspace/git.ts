@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+
+export interface GitResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+export class GitError extends Error {
+  readonly result: GitResult;
+  constructor(args: string[], result: GitResult) {
+    super(`git ${args[0]} failed (${result.code}): ${result.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    this.result = result;
+  }
+}
+
+export interface GitOptions {
+  gitDir?: string;
+  cwd?: string;
+  input?: string | Buffer;
+  env?: Record<string, string>;
+  /** Resolve with the result instead of throwing on a non-zero exit. */
+  allowFailure?: boolean;
+}
+
+/**
+ * Runs the git CLI without a shell. Callers build `args` from fixed options; any user text goes
+ * after `--end-of-options` or `--`, or into stdin, so it can never be read as an option.
+ */
+export function git(args: string[], opts: GitOptions = {}): Promise<GitResult> {
+  const fullArgs = opts.gitDir ? [`--git-dir=${opts.gitDir}`, ...args] : args;
+  return new Promise((resolve, reject) => {
+    const child = spawn('git', fullArgs, {
+      cwd: opts.cwd,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? '/tmp',
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_CONFIG_NOSYSTEM: '1',
+        LANG: 'C',
+        ...opts.env,
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const result = { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code: code ?? -1 };
+      if (result.code !== 0 && !opts.allowFailure) reject(new GitError(args, result));
+      else resolve(result);
+    });
+    child.stdin.end(opts.input ?? '');
+  });
+}

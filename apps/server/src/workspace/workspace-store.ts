@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DEFAULT_BRANCH } from '@stepwise/shared';
+import { git } from './git.ts';
+import { initialFiles } from './workspace-layout.ts';
+
+const ID_RE = /^[a-zA-Z0-9-]{1,64}$/;
+
+export interface Author {
+  name: string;
+  email: string;
+}
+
+/** Owns the projects' bare Git repositories under `<DATA_DIR>/repos`. */
+export class WorkspaceStore {
+  readonly root: string;
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, 'repos');
+  }
+
+  repoPath(projectId: string): string {
+    if (!ID_RE.test(projectId)) throw new Error('Invalid project id');
+    return path.join(this.root, `${projectId}.git`);
+  }
+
+  async exists(projectId: string): Promise<boolean> {
+    try {
+      await fs.access(path.join(this.repoPath(projectId), 'HEAD'));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Creates the bare repository with its first commit on `main`; does nothing if it exists. */
+  async create(projectId: string, projectName: string, author: Author): Promise<void> {
+    const gitDir = this.repoPath(projectId);
+    if (await this.exists(projectId)) return;
+    await fs.mkdir(this.root, { recursive: true });
+    const tmp = await fs.mkdtemp(path.join(this.root, `.new-${projectId}-`));
+    try {
+      await git(['init', '--bare', '--quiet', `--initial-branch=${DEFAULT_BRANCH}`, tmp]);
+      const commit = await commitFiles(tmp, initialFiles(projectName), author, 'Create project workspace');
+      await git(['update-ref', `refs/heads/${DEFAULT_BRANCH}`, commit], { gitDir: tmp });
+      await fs.rename(tmp, gitDir);
+    } catch (err) {
+      await fs.rm(tmp, { recursive: true, force: true });
+      if (await this.exists(projectId)) return;
+      throw err;
+    }
+  }
+
+  async remove(projectId: string): Promise<void> {
+    const gitDir = this.repoPath(projectId);
+    const trash = path.join(this.root, `.deleted-${projectId}-${Date.now()}`);
+    try {
+      await fs.rename(gitDir, trash);
+    } catch {
+      return;
+    }
+    await fs.rm(trash, { recursive: true, force: true });
+  }
+
+  async listFiles(projectId: string, branch = DEFAULT_BRANCH): Promise<string[]> {
+    const { stdout } = await git(['ls-tree', '-r', '--name-only', '--end-of-options', `refs/heads/${branch}`], {
+      gitDir: this.repoPath(projectId),
+    });
+    return stdout.split('\n').filter(Boolean);
+  }
+}
+
+/** Writes a commit of the given files (a whole tree) with a private index; returns its id. */
+async function commitFiles(gitDir: string, files: Record<string, string>, author: Author, message: string): Promise<string> {
+  const indexFile = path.join(os.tmpdir(), `stepwise-index-${process.pid}-${Math.random().toString(36).slice(2)}`);
+  const env = {
+    GIT_INDEX_FILE: indexFile,
+    GIT_AUTHOR_NAME: author.name,
+    GIT_AUTHOR_EMAIL: author.email,
+    GIT_COMMITTER_NAME: 'Stepwise',
+    GIT_COMMITTER_EMAIL: 'stepwise@localhost',
+  };
+  try {
+    for (const [file, content] of Object.entries(files)) {
+      const { stdout: blob } = await git(['hash-object', '-w', '--stdin'], { gitDir, input: content });
+      await git(['update-index', '--add', '--cacheinfo', `100644,${blob.trim()},${file}`], { gitDir, env });
+    }
+    const { stdout: tree } = await git(['write-tree'], { gitDir, env });
+    const { stdout: commit } = await git(['commit-tree', tree.trim(), '-F', '-'], { gitDir, env, input: message });
+    return commit.trim();
+  } finally {
+    await fs.rm(indexFile, { force: true });
+  }
+}

@@ -1,0 +1,104 @@
+import { HEADERS, MSG } from '@stepwise/shared';
+import { randomId } from '../lib/random-id';
+import { getCurrentProjectId, getSessionId, sessionExpiredStore, tokenStore } from './session';
+
+const API_BASE = '/api';
+
+/** Failed call: `message` is the server's error text when it sent one. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  /** Sign-in and sign-up answer 401 for bad credentials: no session-expired dialog. */
+  ignoreUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${API_BASE}/${path.replace(/^\/+/, '')}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${url}?${qs}` : url;
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const token = tokenStore.get();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  headers.set(HEADERS.traceId, randomId());
+  headers.set(HEADERS.sessionId, getSessionId());
+  const projectId = getCurrentProjectId();
+  if (projectId) headers.set(HEADERS.projectId, projectId);
+  return headers;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function errorFrom(body: unknown): string | null {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = (body as { error: unknown }).error;
+    if (typeof error === 'string' && error) return error;
+  }
+  return null;
+}
+
+/** The one fetch client of the app: JSON in and out, auth and tracing headers, uniform errors. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, query, ignoreUnauthorized, signal } = options;
+  const hasBody = body !== undefined;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers: buildHeaders(hasBody),
+      body: hasBody ? JSON.stringify(body) : undefined,
+      signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(MSG.unexpected, 0);
+  }
+  const json = await readJson(response);
+  if (response.status === 401 && !ignoreUnauthorized && tokenStore.get()) {
+    sessionExpiredStore.set(true);
+  }
+  const failed = !response.ok || (json as { status?: unknown } | null)?.status === 'error';
+  if (failed) throw new ApiError(errorFrom(json) ?? MSG.unexpected, response.status);
+  return json as T;
+}
+
+/** Text to show for any thrown value. */
+export function errorText(err: unknown, fallback: string = MSG.unexpected): string {
+  if (err instanceof ApiError || err instanceof Error) return err.message || fallback;
+  return fallback;
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query']) => apiRequest<T>(path, { query }),
+  post: <T>(path: string, body?: unknown, extra?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...extra, method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
+};

@@ -1,0 +1,22 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
+import { QUERY_CACHE_KEY } from '../lib/web-constants';
+
+/** Cached queries are kept indefinitely, saved to local storage and not refetched on window focus. */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      gcTime: Infinity,
+      refetchOnWindowFocus: false,
+      retry: (failureCount, error) => !(error instanceof ApiError && error.status > 0 && error.status < 500) && failureCount < 2,
+    },
+  },
+});
+
+export const queryPersister = createSyncStoragePersister({
+  storage: typeof window === 'undefined' ? undefined : window.localStorage,
+  key: QUERY_CACHE_KEY,
+});
+
+export const persistOptions = { persister: queryPersister, maxAge: Infinity, buster: 'v1' };

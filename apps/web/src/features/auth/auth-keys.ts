@@ -1,0 +1,1 @@
+export const currentUserKey = ['me'] as const;

@@ -1,0 +1,18 @@
+import type { UserDto } from '@stepwise/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useToken } from '../../api/session';
+import { fetchCurrentUser } from './auth.api';
+import { currentUserKey } from './auth-keys';
+
+/** The signed-in user (token-to-user lookup); disabled without a token. */
+export function useCurrentUser() {
+  const token = useToken();
+  return useQuery<UserDto>({ queryKey: currentUserKey, queryFn: fetchCurrentUser, enabled: !!token, retry: false });
+}
+
+/** The signed-in user inside the guarded area, where it is always loaded. */
+export function useUser(): UserDto {
+  const { data } = useCurrentUser();
+  if (!data) throw new Error('useUser() used outside the authenticated area');
+  return data;
+}

@@ -1,0 +1,40 @@
+import { DEMO_PROJECT } from '@stepwise/shared';
+import { api } from '../../api/client';
+import { PRODUCT_NAME } from '../../lib/web-constants';
+
+/** Public instance settings (GET /api/config). Local type: the shared contract has no schema for it. */
+export interface AppConfig {
+  signupEnabled: boolean;
+  allowDeleteProjects: boolean;
+  demoUrl: string;
+  productName: string;
+  docsUrl: string;
+  supportUrl: string;
+  version: string;
+}
+
+export function defaultConfig(): AppConfig {
+  return {
+    signupEnabled: true,
+    allowDeleteProjects: false,
+    demoUrl: `${window.location.origin}${DEMO_PROJECT.path}`,
+    productName: PRODUCT_NAME,
+    docsUrl: '',
+    supportUrl: '',
+    version: '',
+  };
+}
+
+export async function fetchConfig(): Promise<AppConfig> {
+  const body = await api.get<Partial<AppConfig>>('config');
+  const fallback = defaultConfig();
+  return {
+    signupEnabled: body.signupEnabled ?? fallback.signupEnabled,
+    allowDeleteProjects: body.allowDeleteProjects ?? fallback.allowDeleteProjects,
+    demoUrl: body.demoUrl || fallback.demoUrl,
+    productName: body.productName || fallback.productName,
+    docsUrl: body.docsUrl ?? '',
+    supportUrl: body.supportUrl ?? '',
+    version: body.version ?? '',
+  };
+}
