@@ -14,15 +14,16 @@ export class LoginThrottle {
     this.windowMs = windowMs;
   }
 
+  /** An account is blocked after `max` failures; an IP, shared by many people, after ten times that. */
   async isBlocked(keys: string[]): Promise<boolean> {
     const since = new Date(Date.now() - this.windowMs);
     const rows = await this.db
       .selectFrom('login_failures')
-      .select('count')
+      .select(['key', 'count'])
       .where('key', 'in', keys)
       .where('window_start', '>', since)
       .execute();
-    return rows.some((r) => r.count >= this.max);
+    return rows.some((r) => r.count >= (r.key.startsWith('ip:') ? this.max * 10 : this.max));
   }
 
   async recordFailure(keys: string[]): Promise<void> {

@@ -1,0 +1,52 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { createContext } from '../bootstrap.ts';
+import { loadConfig, type Config } from '../config.ts';
+import type { AppContext } from '../context.ts';
+import { attachRealtime } from '../realtime/realtime.ts';
+
+export interface TestServer {
+  baseUrl: string;
+  ctx: AppContext;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/**
+ * A real server on a free port: in-memory PGlite, or a throw-away schema of the PostgreSQL
+ * database named by TEST_DATABASE_URL; a temporary DATA_DIR for repositories.
+ */
+export async function startTestServer(env: Record<string, string> = {}, patch: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-test-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), ...patch };
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const ctx = await createContext(config, pgUrl ? { url: pgUrl, schema } : {});
+  const app = await buildApp(ctx);
+  attachRealtime(ctx, app.server);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  ctx.config.port = port;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    ctx,
+    app,
+    async close() {
+      await app.close();
+      await ctx.db.destroy();
+      if (pgUrl && schema) {
+        const client = new pg.Client({ connectionString: pgUrl });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
