@@ -1,0 +1,82 @@
+// Administration commands run on the server machine: `npm run admin -- <command> ...`.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { PLAN_NAMES, type PlanName } from '@stepwise/shared';
+import { loadConfig } from '../config.ts';
+import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
+import { planColumns } from '../projects/plan.ts';
+
+const USAGE = `Usage: npm run admin -- <command>
+
+  projects                              list projects with their plan and expiry
+  set-plan <projectId> <plan> [--days N]
+                                        put a project on a plan (${PLAN_NAMES.join(', ')});
+                                        --days sets the expiry N days from now (0: expired)
+  set-project-limit <email> <count>     change how many projects a user may create
+  outbox <email>                        show the mails kept for an address`;
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { days: { type: 'string' } } });
+  const [command, ...rest] = positionals;
+  if (!command || command === 'help') {
+    console.log(USAGE);
+    return command ? 0 : 1;
+  }
+  const config = loadConfig();
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  try {
+    await migrateToLatest(db);
+    return await run(db, command, rest, values.days);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function run(db: Db, command: string, args: string[], days?: string): Promise<number> {
+  switch (command) {
+    case 'projects': {
+      const rows = await db.selectFrom('projects').select(['id', 'name', 'plan', 'expires_at', 'max_scenarios_allowed']).orderBy('created_at').execute();
+      console.table(rows.map((r) => ({ ...r, expires_at: r.expires_at ? new Date(r.expires_at).toISOString() : 'never' })));
+      return 0;
+    }
+    case 'set-plan': {
+      const [projectId, plan] = args;
+      if (!projectId || !(PLAN_NAMES as readonly string[]).includes(plan ?? '')) return fail(`set-plan needs a project id and one of ${PLAN_NAMES.join(', ')}`);
+      const columns = planColumns(plan as PlanName);
+      if (days !== undefined) {
+        const n = Number(days);
+        if (!Number.isFinite(n) || n < 0) return fail('--days must be a number >= 0');
+        columns.expires_at = new Date(Date.now() + n * 86_400_000);
+      }
+      const res = await db.updateTable('projects').set(columns).where('id', '=', projectId).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) return fail(`No project ${projectId}`);
+      console.log(`Project ${projectId} is now on ${plan}${columns.expires_at ? `, expiring ${columns.expires_at.toISOString()}` : ''}.`);
+      return 0;
+    }
+    case 'set-project-limit': {
+      const [email, count] = args;
+      const n = Number(count);
+      if (!email || !Number.isInteger(n) || n < 0) return fail('set-project-limit needs an e-mail and a whole number');
+      const res = await db.updateTable('users').set({ allowed_projects_count: n }).where('email', '=', email.toLowerCase()).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 0) return fail(`No user ${email}`);
+      console.log(`${email} may now create ${n} projects.`);
+      return 0;
+    }
+    case 'outbox': {
+      const [email] = args;
+      if (!email) return fail('outbox needs an e-mail');
+      const rows = await db.selectFrom('mail_outbox').selectAll().where('to_address', '=', email.toLowerCase()).orderBy('id', 'desc').limit(20).execute();
+      for (const r of rows) console.log(`--- ${new Date(r.created_at).toISOString()} ${r.subject}\n${r.text_body}`);
+      return 0;
+    }
+    default:
+      return fail(`Unknown command ${command}\n\n${USAGE}`);
+  }
+}
+
+function fail(message: string): number {
+  console.error(message);
+  return 1;
+}
+
+process.exitCode = await main(process.argv.slice(2));
