@@ -1,25 +1,59 @@
 // `npm test`: every tier. Installs what is missing (dependencies, Debian's Chromium when root),
 // then lint + typecheck, the unit and API tests on PGlite (and on PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser tests against a built app.
-import { ensureChromium, ensureDependencies, ensureWebBuild, log, run } from './lib.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureChromium, ensureDependencies, ensureWebBuild, log, root, run } from './lib.mjs';
 
 const started = Date.now();
+const results = path.join(root, 'test-results');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function vitest(name, args, env) {
+  const out = path.join(results, `vitest-${name}.json`);
+  const code = run('vitest', ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env, allowFailure: true });
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  }
+  return code;
+}
+
+function finish(code) {
+  log(`Finished in ${Math.round((Date.now() - started) / 1000)} s.`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(code);
+}
+
 ensureDependencies();
 const chromium = ensureChromium();
+fs.rmSync(results, { recursive: true, force: true });
+fs.mkdirSync(results, { recursive: true });
 
 log('Lint and typecheck...');
 run('npm', ['run', 'check', '--silent']);
 
 log('Unit and API tests (embedded PGlite)...');
-run('vitest', ['run'], { env: { TEST_DATABASE_URL: '' } });
+if (vitest('pglite', [], { TEST_DATABASE_URL: '' }) !== 0) finish(1);
 
 if (process.env.TEST_DATABASE_URL) {
   log('API tests on PostgreSQL...');
-  run('vitest', ['run', 'apps/server']);
+  if (vitest('postgres', ['apps/server'], {}) !== 0) finish(1);
 }
 
 ensureWebBuild();
 log('Browser tests (Playwright, Chromium)...');
-run('playwright', ['test', '-c', 'e2e/playwright.config.ts'], { env: { CHROMIUM_PATH: chromium } });
-
-log(`All test tiers passed in ${Math.round((Date.now() - started) / 1000)} s.`);
+const e2eOut = path.join(results, 'e2e.json');
+const e2eCode = run('playwright', ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+  env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut },
+  allowFailure: true,
+});
+if (fs.existsSync(e2eOut)) {
+  const s = JSON.parse(fs.readFileSync(e2eOut, 'utf8')).stats ?? {};
+  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+  totals.failed += s.unexpected ?? 0;
+  totals.skipped += s.skipped ?? 0;
+}
+finish(e2eCode === 0 ? 0 : 1);
