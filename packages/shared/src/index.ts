@@ -9,3 +9,5 @@ export * from './schemas/invitations.ts';
 export * from './schemas/access-keys.ts';
 export * from './schemas/onboarding.ts';
 export * from './schemas/logs.ts';
+export * from './workspace-messages.ts';
+export * from './workspace-validation.ts';

@@ -1,0 +1,53 @@
+/** Texts of the features area (spec 001), shared by the server and the web app. */
+export const WS_MSG = {
+  envUrlEmpty: 'URL cannot be empty',
+  envUrlHostEmpty: 'Invalid URL: Hostname cannot be empty',
+  envUrlPortEmpty: 'Port cannot be empty',
+  envUrlPortNaN: 'Port number must be a number',
+  envUrlPortRange: 'Port number cannot be greater than 65535',
+  envUrlOnePort: 'Invalid URL: only one port is allowed',
+  envUrlHostChars: 'Invalid URL: Hostname can only contain letters, digits and hyphens',
+  envUrlScheme: 'URL must begin with http:// or https://',
+  envNameEmpty: 'Empty Name',
+  envNameTooLong: 'Name cannot be more than 32 characters',
+  envNameChars: 'Name cannot contain / . * : ? " < > | \\',
+  envNameDuplicate: 'Environment cannot have the same case-insensitive name.',
+  envNoChanges: 'No changes detected',
+  envRenameWarning: 'Renaming this environment makes its test data inaccessible.',
+  featureNameEmpty: 'Feature name cannot be empty.',
+  featureNameTooLong: 'Feature name cannot be more than 80 characters.',
+  featureNameChars: 'Following characters are not allowed:',
+  featureExists: 'A feature with this name already exists.',
+  featureRenameSame: 'New name cannot be same as the old name.',
+  featureRenameExists: 'Another feature exists with the given name.',
+  folderNameChars: 'Only A-Z, a-z, 0-9, _, -, (), spaces are allowed',
+  folderNameEmpty: 'Folder name cannot be empty',
+  folderExists: 'A folder with this name already exists.',
+  folderTooDeep: 'Folders can be nested at most 4 levels deep.',
+  scenarioStartsWithSpace: 'String cannot start with a space.',
+  scenarioNameChars: 'Only letters, digits, spaces, _, -, ( and ) are allowed',
+  scenarioRenameSame: 'New name cannot be same as the old name.',
+  scenarioRenameExists: 'Another scenario exists with the given name.',
+  scenarioNameTooLong: 'Scenario name cannot exceed 80 characters.',
+  fillAllFields: 'Please fill in all fields.',
+  scenarioIdeaExists: 'Scenario name already exists.',
+  selectAtLeastOne: 'Please select at least one scenario.',
+  tagChars: 'Use A-Z, a-z, 0-9, -, _ only',
+  testDataReserved: 'This key is reserved',
+  testDataDuplicate: 'This key was added previously',
+  codeValidationError: 'There is a code validation error',
+  upgradeRequired: 'Upgrade Required',
+  invalidPath: 'Invalid path',
+  branchExists: 'A branch with this name already exists.',
+  branchMainDelete: "The main branch can't be deleted",
+  branchNameInvalid: 'Invalid branch name',
+} as const;
+
+export const NAME_MAX = 80;
+export const ENV_NAME_MAX = 32;
+export const MAX_FOLDER_DEPTH = 4;
+export const DEFAULT_TAG = 'regression';
+export const TEST_DATA_TYPES = ['string', 'secret', 'totp'] as const;
+export const ALL_ENVIRONMENTS = '*';
+export const STEP_TIMEOUTS = { defaultMs: 60000, stepMs: 120000 } as const;
+export const STEP_SOURCE_LABELS = { recorder: 'REC', api: 'API', ai: 'AI', user: 'USER' } as const;
