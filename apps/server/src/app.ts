@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerTextGuard } from './http/text-guard.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
@@ -24,13 +25,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
-    disableRequestLogging: ctx.config.env === 'test',
+    trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerTextGuard(app);
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { ctx });
 
@@ -47,7 +48,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false });
     app.get('/*', { config: { public: true } }, (req, reply) => {
-      if (req.url.startsWith('/api/')) return reply.status(404).send({ status: 'error', error: 'Not found' });
+      if (req.url.startsWith('/api/')) return reply.callNotFound();
       return reply.type('text/html').sendFile('index.html');
     });
   }

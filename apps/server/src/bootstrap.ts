@@ -6,6 +6,7 @@ import { createLogger } from './logger.ts';
 import { Mailer } from './mail/mailer.ts';
 import { resolveSecretKey, SecretBox } from './security/secret-box.ts';
 import { WorkspaceStore } from './workspace/workspace-store.ts';
+import { ProjectEvents } from './realtime/project-events.ts';
 
 /** Opens the database (migrated), the secret box, the mailer and the workspace store. */
 export async function createContext(config: Config, dbOptions?: DatabaseOptions): Promise<AppContext> {
@@ -20,5 +21,6 @@ export async function createContext(config: Config, dbOptions?: DatabaseOptions)
     secrets,
     mailer: new Mailer(db, log, config.smtpUrl, config.mailFrom),
     workspaces: new WorkspaceStore(config.dataDir),
+    events: new ProjectEvents(),
   };
 }

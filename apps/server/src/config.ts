@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   ALLOW_DELETE_PROJECTS: bool.default(true),
   TRIAL_INVITE_DOMAINS: z.string().default(''),
   SIGNUP_ENABLED: bool.default(true),
+  TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
@@ -41,6 +42,7 @@ export interface Config {
   allowDeleteProjects: boolean;
   trialInviteDomains: string[];
   signupEnabled: boolean;
+  trustProxy: boolean;
   logLevel: string;
   webDist?: string;
   loginMaxFailures: number;
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowDeleteProjects: e.ALLOW_DELETE_PROJECTS,
     trialInviteDomains: e.TRIAL_INVITE_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
     signupEnabled: e.SIGNUP_ENABLED,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,

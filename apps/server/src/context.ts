@@ -4,6 +4,7 @@ import type { Db } from './db/database.ts';
 import type { SecretBox } from './security/secret-box.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { WorkspaceStore } from './workspace/workspace-store.ts';
+import type { ProjectEvents } from './realtime/project-events.ts';
 
 /** Everything a service needs, built once at start and passed down. */
 export interface AppContext {
@@ -13,4 +14,5 @@ export interface AppContext {
   secrets: SecretBox;
   mailer: Mailer;
   workspaces: WorkspaceStore;
+  events: ProjectEvents;
 }

@@ -15,6 +15,7 @@ export const MSG = {
 
   invalidUrl: 'Please enter a valid URL',
   projectNameRequired: 'Project name cannot be empty',
+  projectNameTooLong: 'Project name must be at most 100 characters',
   projectLimitReached: 'You have reached the maximum number of projects allowed',
   newProjectCreated: 'New project created successfully',
   failedDeleteProject: 'Failed to delete project',
@@ -22,6 +23,7 @@ export const MSG = {
   adminOnly: 'Only project admins can do this',
 
   tokenNameRequired: 'Token name cannot be empty',
+  tokenNameTooLong: 'Token name must be at most 100 characters',
   tokenDeleteError: 'There was an error in deleting the token.',
 
   inviteAtLeastOne: 'Please enter at least one email address.',

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, type Migration } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
+import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { pgliteDialect } from './pglite-dialect.ts';
 import * as m0001 from './migrations/0001-accounts-and-projects.ts';
 
 export type Db = Kysely<Database>;
@@ -19,6 +20,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL schema to work in (tests isolate themselves this way). */
   schema?: string;
+  /** A dump of a PGlite data folder to start from instead of an empty one (tests skip initdb this way). */
+  pgliteTemplate?: Blob;
 }
 
 /** Opens the database: PostgreSQL through `pg` when a URL is given, embedded PGlite otherwise. */
@@ -40,13 +43,21 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-  const { dialect } = await KyselyPGlite.create(opts.dataDir);
-  return new Kysely<Database>({ dialect });
+  const client = await PGlite.create(opts.dataDir, opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
+  return new Kysely<Database>({ dialect: pgliteDialect(client) });
 }
 
-/** Brings the schema up to date; safe to run at every start. */
+/**
+ * Brings the schema up to date; safe to run at every start. The migration tables are looked up in
+ * the current schema only: without it Kysely takes another schema's migration tables for ours.
+ */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0]?.schema ?? undefined,
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) throw new Error(`Migration failed: ${failed?.migrationName ?? ''} ${String(error)}`);

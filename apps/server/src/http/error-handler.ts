@@ -13,7 +13,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const first = err.validation[0];
       const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
       const message = first?.message ?? 'Invalid request';
-      const generic = /^(Invalid input|Required|Expected)/.test(message);
+      const generic = /^(Invalid (input|option|string|key|element)|Unrecognized|Required|Expected|Too (big|small))/.test(message);
       return reply.status(400).send({ status: 'error', error: generic && field ? `${field}: ${message}` : message });
     }
     const status = err.statusCode ?? 500;

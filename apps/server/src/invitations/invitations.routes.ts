@@ -24,7 +24,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asy
   }));
   app.delete(
     '/auth/invitations/:email',
-    { schema: { params: z.object({ email: z.string().max(254) }), body: DeclineInvitationBody.optional() } },
+    { schema: { params: z.object({ email: z.string().max(254) }), body: DeclineInvitationBody.nullish() } },
     async (req) => {
       await invitations.decline(authOf(req), req.params.email, req.body?.id);
       return ok;

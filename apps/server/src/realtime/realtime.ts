@@ -4,12 +4,16 @@ import { TRACKED_EVENTS } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import { findUserBySessionToken } from '../auth/session.repository.ts';
 import { findMembership } from '../projects/projects.repository.ts';
+import { recordUsageEvent } from '../logs/logs.service.ts';
 
 export const SOCKET_PATH = '/api/storage/ws/socket.io';
 
+const room = (projectId: string) => `project:${projectId}`;
+
 /**
  * socket.io channel: clients connect with their session token and project id in the query,
- * join the room of that project (members only) and receive only that project's events.
+ * join the room of that project (members only) and receive only that project's events, whether
+ * they were sent by another socket or posted to storage/event.
  */
 export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
   const io = new Server(server, { path: SOCKET_PATH, serveClient: false, cors: { origin: false } });
@@ -29,22 +33,16 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
     }
   });
   io.on('connection', (socket) => {
-    if (socket.data.projectId) void socket.join(`project:${socket.data.projectId}`);
+    if (socket.data.projectId) void socket.join(room(socket.data.projectId));
     socket.on('event', async (payload: { event?: string }) => {
       const event = String(payload?.event ?? '');
       if (!(TRACKED_EVENTS as readonly string[]).includes(event)) return;
-      await ctx.db
-        .insertInto('usage_events')
-        .values({ user_id: socket.data.userId, project_id: socket.data.projectId, event })
-        .execute()
-        .catch((err) => ctx.log.warn({ err }, 'usage event not stored'));
-      if (socket.data.projectId) io.to(`project:${socket.data.projectId}`).emit(event, { event });
+      await recordUsageEvent(ctx, socket.data.userId, socket.data.projectId, event).catch((err) =>
+        ctx.log.warn({ err }, 'usage event not stored'),
+      );
     });
   });
+  const unsubscribe = ctx.events.subscribe(({ projectId, event }) => io.to(room(projectId)).emit(event, { event, projectId }));
+  server.once('close', unsubscribe);
   return io;
-}
-
-/** Sends an event to every client of one project. */
-export function emitToProject(io: Server, projectId: string, event: string, payload: unknown): void {
-  io.to(`project:${projectId}`).emit(event, payload);
 }

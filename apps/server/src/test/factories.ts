@@ -41,3 +41,10 @@ export async function addMemberToProject(admin: TestUser, member: TestUser, proj
   if (acc.status !== 200) throw new Error(`accept failed: ${JSON.stringify(acc.body)}`);
   return id;
 }
+
+/** Creates a project access key; returns its id and the whole token (shown only this once). */
+export async function createAccessKey(user: TestUser, projectId: string, name = 'CI key'): Promise<{ id: string; token: string }> {
+  const res = await user.api.post('auth/createAccessKey', { projectId, name });
+  if (res.status !== 200) throw new Error(`access key creation failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { id: res.body.accessKey.id, token: res.body.token };
+}

@@ -9,6 +9,7 @@ import { createContext } from '../bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { attachRealtime } from '../realtime/realtime.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -26,27 +27,40 @@ export async function startTestServer(env: Record<string, string> = {}, patch: P
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), ...patch };
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const ctx = await createContext(config, pgUrl ? { url: pgUrl, schema } : {});
-  const app = await buildApp(ctx);
-  attachRealtime(ctx, app.server);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  ctx.config.port = port;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    ctx,
-    app,
-    async close() {
-      await app.close();
-      await ctx.db.destroy();
-      if (pgUrl && schema) {
-        const client = new pg.Client({ connectionString: pgUrl });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.end();
-      }
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
+  const cleanUp = async () => {
+    if (pgUrl && schema) {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      await client.query(`drop schema if exists "${schema}" cascade`);
+      await client.end();
+    }
+    await fs.rm(dataDir, { recursive: true, force: true });
   };
+  let ctx: AppContext | undefined;
+  try {
+    ctx = await createContext(config, pgUrl ? { url: pgUrl, schema } : { pgliteTemplate: await pgliteTemplate() });
+    const app = await buildApp(ctx);
+    const io = attachRealtime(ctx, app.server);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    ctx.config.port = port;
+    const started = ctx;
+    return {
+      baseUrl: `http://127.0.0.1:${port}`,
+      ctx: started,
+      app,
+      async close() {
+        io.disconnectSockets(true);
+        await app.close();
+        await started.db.destroy();
+        await cleanUp();
+      },
+    };
+  } catch (err) {
+    // A server that failed to start leaves no schema or folder behind.
+    await ctx?.db.destroy().catch(() => {});
+    await cleanUp().catch(() => {});
+    throw err;
+  }
 }

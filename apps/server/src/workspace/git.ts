@@ -40,18 +40,22 @@ export function git(args: string[], opts: GitOptions = {}): Promise<GitResult> {
         LANG: 'C',
         ...opts.env,
       },
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
+    child.stdout?.on('data', (d: Buffer) => out.push(d));
+    child.stderr?.on('data', (d: Buffer) => err.push(d));
     child.on('error', reject);
     child.on('close', (code) => {
       const result = { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code: code ?? -1 };
       if (result.code !== 0 && !opts.allowFailure) reject(new GitError(args, result));
       else resolve(result);
     });
-    child.stdin.end(opts.input ?? '');
+    if (child.stdin) {
+      // git may exit before reading all of stdin; the exit code reports the failure, not EPIPE.
+      child.stdin.on('error', () => {});
+      child.stdin.end(opts.input);
+    }
   });
 }

@@ -3,7 +3,7 @@ import { MSG } from '../messages.ts';
 import { idSchema } from './common.ts';
 
 export const CreateAccessKeyBody = z.object({
-  name: z.string({ error: MSG.tokenNameRequired }).trim().min(1, MSG.tokenNameRequired).max(100),
+  name: z.string({ error: MSG.tokenNameRequired }).trim().min(1, MSG.tokenNameRequired).max(100, MSG.tokenNameTooLong),
   projectId: idSchema,
 });
 export const DeleteAccessKeyBody = z.object({ id: idSchema });

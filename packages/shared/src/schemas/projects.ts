@@ -10,7 +10,7 @@ export const projectUrlSchema = z
   .max(2048)
   .refine(isValidProjectUrl, MSG.invalidUrl);
 
-export const projectNameSchema = z.string({ error: MSG.projectNameRequired }).trim().min(1, MSG.projectNameRequired).max(100);
+export const projectNameSchema = z.string({ error: MSG.projectNameRequired }).trim().min(1, MSG.projectNameRequired).max(100, MSG.projectNameTooLong);
 
 export const CreateProjectBody = z.object({
   name: projectNameSchema,

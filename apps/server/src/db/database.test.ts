@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { migrateToLatest, openDatabase, type Db } from './database.ts';
+
+/** Always on embedded PGlite, the default database of a self-hosted server. */
+let db: Db;
+beforeAll(async () => {
+  db = await openDatabase({});
+  // Another application's Kysely migration tables in another schema of the same database.
+  await sql`create schema other_app`.execute(db);
+  await sql`create table other_app.kysely_migration (name varchar(255) primary key, timestamp varchar(255) not null)`.execute(db);
+  await sql`create table other_app.kysely_migration_lock (id varchar(255) primary key, is_locked integer not null default 0)`.execute(db);
+  await migrateToLatest(db);
+});
+afterAll(() => db.destroy());
+
+const row = (key: string) => ({ key, count: 1, window_start: new Date() });
+const keys = async () => (await db.selectFrom('login_failures').select('key').orderBy('key').execute()).map((r) => r.key);
+
+describe('migrations', () => {
+  it('run in the current schema even when another schema holds Kysely migration tables', async () => {
+    const done = await sql<{ name: string }>`select name from public.kysely_migration`.execute(db);
+    expect(done.rows.map((r) => r.name)).toEqual(['0001-accounts-and-projects']);
+    await expect(migrateToLatest(db)).resolves.toBeUndefined();
+    expect(await db.selectFrom('users').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('PGlite dialect', () => {
+  it('reports how many rows an update or a delete touched', async () => {
+    await db.insertInto('login_failures').values([row('count-a'), row('count-b')]).execute();
+    const updated = await db.updateTable('login_failures').set({ count: 2 }).where('key', 'like', 'count-%').executeTakeFirst();
+    expect(updated.numUpdatedRows).toBe(2n);
+    const none = await db.updateTable('login_failures').set({ count: 3 }).where('key', '=', 'missing').executeTakeFirst();
+    expect(none.numUpdatedRows).toBe(0n);
+    const deleted = await db.deleteFrom('login_failures').where('key', 'like', 'count-%').executeTakeFirst();
+    expect(deleted.numDeletedRows).toBe(2n);
+  });
+
+  it('makes other queries wait for an open transaction instead of running inside it', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const inside = new Promise<void>((resolve) => (started = resolve));
+    const trx = db.transaction().execute(async (t) => {
+      await t.insertInto('login_failures').values(row('inside')).execute();
+      started();
+      await gate;
+      throw new Error('roll back');
+    });
+    await inside;
+    let outsideDone = false;
+    const outside = db.insertInto('login_failures').values(row('outside')).execute().then(() => (outsideDone = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outsideDone).toBe(false);
+    release();
+    await expect(trx).rejects.toThrow('roll back');
+    await outside;
+    expect(await keys()).toEqual(['outside']);
+  });
+
+  it('commits a transaction that succeeds', async () => {
+    await db.transaction().execute(async (t) => {
+      await t.insertInto('login_failures').values(row('committed')).execute();
+      expect(await t.selectFrom('login_failures').select('key').where('key', '=', 'committed').executeTakeFirst()).toBeDefined();
+    });
+    expect(await keys()).toContain('committed');
+  });
+});
