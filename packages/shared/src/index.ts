@@ -11,3 +11,4 @@ export * from './schemas/onboarding.ts';
 export * from './schemas/logs.ts';
 export * from './workspace-messages.ts';
 export * from './workspace-validation.ts';
+export * from './schemas/workspace.ts';

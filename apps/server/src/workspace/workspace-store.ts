@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BRANCH } from '@stepwise/shared';
 import { git } from './git.ts';
+import { BranchMovedError, GitRepo, type FileChange } from './git-repo.ts';
+import { KeyedQueue } from './write-queue.ts';
 import { initialFiles } from './workspace-layout.ts';
 
 const ID_RE = /^[a-zA-Z0-9-]{1,64}$/;
@@ -12,11 +14,43 @@ export interface Author {
   email: string;
 }
 
+export class BranchNotFoundError extends Error {}
+
+/** Builds the changes of one write from the branch head it will be committed on. */
+export type ChangeBuilder = (repo: GitRepo, head: string) => Promise<FileChange[]>;
+
 /** Owns the projects' bare Git repositories under `<DATA_DIR>/repos`. */
 export class WorkspaceStore {
   readonly root: string;
+  private readonly queue = new KeyedQueue();
   constructor(dataDir: string) {
     this.root = path.join(dataDir, 'repos');
+  }
+
+  repo(projectId: string): GitRepo {
+    return new GitRepo(this.repoPath(projectId));
+  }
+
+  /**
+   * One write = one commit on `branch`. Writes to a repository run one at a time; if another
+   * process moved the branch meanwhile, the changes are built again on the new head (3 tries).
+   * Returns the new commit, or the unchanged head when there was nothing to change.
+   */
+  async write(projectId: string, branch: string, author: Author, message: string, build: ChangeBuilder): Promise<string> {
+    const repo = this.repo(projectId);
+    return this.queue.run(repo.gitDir, async () => {
+      for (let attempt = 0; ; attempt++) {
+        const head = await repo.branchHead(branch);
+        if (!head) throw new BranchNotFoundError(`Branch ${branch} not found`);
+        const changes = await build(repo, head);
+        if (changes.length === 0) return head;
+        try {
+          return await repo.commit(branch, head, changes, author, message);
+        } catch (err) {
+          if (!(err instanceof BranchMovedError) || attempt >= 2) throw err;
+        }
+      }
+    });
   }
 
   repoPath(projectId: string): string {

@@ -1,0 +1,151 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { git, GitError } from './git.ts';
+
+export interface TreeEntry {
+  mode: string;
+  type: 'blob' | 'tree' | 'commit';
+  oid: string;
+  path: string;
+}
+
+/** A change to a branch: write `content` at `path`, or delete the file when `content` is null. */
+export interface FileChange {
+  path: string;
+  content: string | null;
+}
+
+export interface Author {
+  name: string;
+  email: string;
+}
+
+const REF_RE = /^(?!.*\.\.)(?!.*\/\/)(?!.*@\{)(?!\/)(?!.*\/$)(?!.*\.lock$)(?!-)[A-Za-z0-9._\-/]{1,200}$/;
+
+/** Branch names git accepts and that can never be read as an option. */
+export function isValidBranchName(name: string): boolean {
+  return REF_RE.test(name) && !name.startsWith('.') && !name.includes('/.');
+}
+
+export class BranchMovedError extends Error {}
+
+/** Plumbing on one bare repository: reads by commit, writes by compare-and-swap on a branch. */
+export class GitRepo {
+  readonly gitDir: string;
+  constructor(gitDir: string) {
+    this.gitDir = gitDir;
+  }
+
+  /** Commit id of a branch, or null when it does not exist. */
+  async branchHead(branch: string): Promise<string | null> {
+    if (!isValidBranchName(branch)) return null;
+    const r = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `refs/heads/${branch}^{commit}`], { gitDir: this.gitDir, allowFailure: true });
+    return r.code === 0 ? r.stdout.trim() : null;
+  }
+
+  async branches(): Promise<string[]> {
+    const r = await git(['for-each-ref', '--format=%(refname:strip=2)', 'refs/heads/'], { gitDir: this.gitDir });
+    return r.stdout.split('\n').filter(Boolean);
+  }
+
+  /** Every entry under `prefix` (recursively, blobs only unless `trees`). */
+  async lsTree(commit: string, prefix = '', trees = false): Promise<TreeEntry[]> {
+    const args = ['ls-tree', '-r', '-z', ...(trees ? ['-t'] : []), '--full-tree', '--end-of-options', commit];
+    if (prefix) args.push('--', prefix);
+    const r = await git(args, { gitDir: this.gitDir });
+    return r.stdout
+      .split('\0')
+      .filter(Boolean)
+      .map((line) => {
+        const tab = line.indexOf('\t');
+        const [mode, type, oid] = line.slice(0, tab).split(' ');
+        return { mode, type: type as TreeEntry['type'], oid, path: line.slice(tab + 1) };
+      });
+  }
+
+  /** Contents of many blobs through one `cat-file --batch` process. */
+  readBlobs(oids: string[]): Promise<Map<string, string>> {
+    const result = new Map<string, string>();
+    const unique = [...new Set(oids)];
+    if (unique.length === 0) return Promise.resolve(result);
+    return new Promise((resolve, reject) => {
+      const child = spawn('git', [`--git-dir=${this.gitDir}`, 'cat-file', '--batch'], { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+      let buf: Buffer = Buffer.alloc(0);
+      let index = 0;
+      child.stdout.on('data', (chunk: Buffer) => {
+        buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
+        for (;;) {
+          const nl = buf.indexOf(10);
+          if (nl < 0) return;
+          const header = buf.subarray(0, nl).toString();
+          const parts = header.split(' ');
+          if (parts[1] === 'missing') {
+            buf = buf.subarray(nl + 1);
+            index++;
+            continue;
+          }
+          const size = Number(parts[2]);
+          if (buf.length < nl + 1 + size + 1) return;
+          result.set(parts[0], buf.subarray(nl + 1, nl + 1 + size).toString('utf8'));
+          buf = buf.subarray(nl + 1 + size + 1);
+          index++;
+        }
+      });
+      child.stdin.on('error', () => {});
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 || index === unique.length ? resolve(result) : reject(new Error(`git cat-file exited ${code}`))));
+      child.stdin.end(unique.join('\n') + '\n');
+    });
+  }
+
+  /** File content at a commit, or null when absent (or not a regular file). */
+  async readFile(commit: string, filePath: string): Promise<string | null> {
+    const entries = await this.lsTree(commit, filePath);
+    const entry = entries.find((e) => e.path === filePath);
+    if (!entry || entry.type !== 'blob' || entry.mode === '120000') return null;
+    return (await this.readBlobs([entry.oid])).get(entry.oid) ?? null;
+  }
+
+  /**
+   * Writes a commit with `changes` on top of `parent` and moves `branch` to it only if the branch
+   * still points at `parent` (git's own compare-and-swap). Objects written before the ref moves are
+   * unreachable until it does, so a crash leaves the branch at its old commit.
+   */
+  async commit(branch: string, parent: string, changes: FileChange[], author: Author, message: string): Promise<string> {
+    const indexFile = path.join(os.tmpdir(), `stepwise-index-${process.pid}-${Math.random().toString(36).slice(2)}`);
+    const env = {
+      GIT_INDEX_FILE: indexFile,
+      GIT_AUTHOR_NAME: author.name || 'Stepwise user',
+      GIT_AUTHOR_EMAIL: author.email || 'user@stepwise.local',
+      GIT_COMMITTER_NAME: 'Stepwise',
+      GIT_COMMITTER_EMAIL: 'stepwise@localhost',
+    };
+    try {
+      await git(['read-tree', '--end-of-options', parent], { gitDir: this.gitDir, env });
+      const lines: string[] = [];
+      for (const change of changes) {
+        if (change.content === null) {
+          lines.push(`0 ${'0'.repeat(40)}\t${change.path}`);
+        } else {
+          const { stdout } = await git(['hash-object', '-w', '--stdin'], { gitDir: this.gitDir, input: change.content });
+          lines.push(`100644 ${stdout.trim()}\t${change.path}`);
+        }
+      }
+      await git(['update-index', '-z', '--index-info'], { gitDir: this.gitDir, env, input: lines.join('\0') + '\0' });
+      const { stdout: tree } = await git(['write-tree'], { gitDir: this.gitDir, env });
+      const { stdout: commit } = await git(['commit-tree', tree.trim(), '-p', parent, '-F', '-'], { gitDir: this.gitDir, env, input: message });
+      const id = commit.trim();
+      try {
+        await git(['update-ref', '-m', message.split('\n')[0].slice(0, 200), `refs/heads/${branch}`, id, parent], { gitDir: this.gitDir });
+      } catch (err) {
+        if (err instanceof GitError) throw new BranchMovedError(`Branch ${branch} moved while writing`);
+        throw err;
+      }
+      return id;
+    } finally {
+      await fs.rm(indexFile, { force: true });
+    }
+  }
+}

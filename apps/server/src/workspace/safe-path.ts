@@ -1,0 +1,38 @@
+import { WS_MSG } from '@stepwise/shared';
+import { badRequest } from '../http/errors.ts';
+
+/** Top-level folders of a workspace that requests may touch. */
+export const WORKSPACE_ROOTS = ['features', 'steps', 'environments', 'data'] as const;
+
+/**
+ * Normalises a user-given path inside the workspace: '/'-separated, no '.', '..', empty segments,
+ * absolute paths, backslashes, control characters or NUL. Throws 400 otherwise.
+ */
+export function safeRelativePath(input: string, { allowEmpty = false } = {}): string {
+  const raw = input.replace(/^\/+|\/+$/g, '');
+  if (raw === '') {
+    if (allowEmpty) return '';
+    throw badRequest(WS_MSG.invalidPath);
+  }
+  if (input.startsWith('/') && input.length > 1 && !allowEmpty) throw badRequest(WS_MSG.invalidPath);
+  if (/[\x00-\x1f\\]/.test(raw) || raw.length > 1000) throw badRequest(WS_MSG.invalidPath);
+  const segments = raw.split('/');
+  if (segments.some((s) => s === '' || s === '.' || s === '..' || s.trim() === '' || s.startsWith('-'))) {
+    throw badRequest(WS_MSG.invalidPath);
+  }
+  return segments.join('/');
+}
+
+/** Joins a folder path and a name into a path confined to one of the workspace roots. */
+export function workspacePath(root: (typeof WORKSPACE_ROOTS)[number], ...parts: string[]): string {
+  const rel = parts.map((p) => safeRelativePath(p, { allowEmpty: true })).filter(Boolean).join('/');
+  return rel ? `${root}/${rel}` : root;
+}
+
+/** A full path (e.g. 'steps/x.mjs') that must sit under one of the workspace roots. */
+export function confinedPath(input: string): string {
+  const rel = safeRelativePath(input);
+  const top = rel.split('/')[0];
+  if (!(WORKSPACE_ROOTS as readonly string[]).includes(top)) throw badRequest(WS_MSG.invalidPath);
+  return rel;
+}

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { DEFAULT_BRANCH } from '../constants.ts';
+import { TEST_DATA_TYPES } from '../workspace-messages.ts';
+
+/** Fields every workspace call may carry. */
+const projectId = z.string().trim().min(1, 'projectId is required').max(64);
+const branch = z.string().trim().min(1).max(200).default(DEFAULT_BRANCH);
+const isPrivateRepo = z.boolean().optional();
+/** A folder path relative to features/, '' for the root; '/'-separated. */
+const folderPath = z.string().max(1000).default('');
+const name = z.string().max(300);
+
+export const ProjectBranchBody = z.object({ projectId, branch, isPrivateRepo });
+
+export const ParseError = z.object({ message: z.string(), line: z.number().nullable(), column: z.number().nullable() });
+export type ParseError = z.infer<typeof ParseError>;
+
+export const StepDto = z.object({ keyword: z.string(), text: z.string(), line: z.number() });
+export const ScenarioDto = z.object({
+  type: z.enum(['Scenario', 'Scenario Outline']),
+  name: z.string(),
+  /** The scenario's own lines (tags, title, steps, examples), as in the file. */
+  content: z.string(),
+  tags: z.array(z.string()),
+  line: z.number(),
+  steps: z.array(StepDto),
+  /** Rule the scenario sits in, if any. */
+  rule: z.string().nullable(),
+});
+export type ScenarioDto = z.infer<typeof ScenarioDto>;
+
+export interface FeatureNodeDto {
+  name: string;
+  /** Path relative to features/: 'checkout/payment.feature' or 'checkout'. */
+  path: string;
+  parents: string[];
+  isFolder: boolean;
+  children?: FeatureNodeDto[];
+  /** Features only. */
+  featureName?: string;
+  content?: string;
+  tags?: string[];
+  scenarios?: ScenarioDto[];
+  parseError?: ParseError | null;
+}
+export const FeatureNode: z.ZodType<FeatureNodeDto> = z.lazy(() =>
+  z.object({
+    name: z.string(),
+    path: z.string(),
+    parents: z.array(z.string()),
+    isFolder: z.boolean(),
+    children: z.array(FeatureNode).optional(),
+    featureName: z.string().optional(),
+    content: z.string().optional(),
+    tags: z.array(z.string()).optional(),
+    scenarios: z.array(ScenarioDto).optional(),
+    parseError: ParseError.nullable().optional(),
+  }),
+);
+
+export const FeatureListResponse = z.object({
+  status: z.literal('success'),
+  foldersAndFeatures: z.array(FeatureNode),
+  allTags: z.array(z.string()),
+  lastActiveFolder: z.string().nullable(),
+  lastActiveScenarioIndex: z.number().nullable(),
+  lastActiveFeature: z.string().nullable(),
+  branch: z.string(),
+  commit: z.string(),
+  error: z.null(),
+});
+export type FeatureListResponse = z.infer<typeof FeatureListResponse>;
+
+export const FeaturesCountResponse = z.object({ status: z.literal('success'), featuresCount: z.number(), scenariosCount: z.number() });
+
+export const CreateFolderBody = z.object({ projectId, branch, isPrivateRepo, parentPath: folderPath, name });
+export const EditFolderBody = z.object({
+  projectId, branch, isPrivateRepo,
+  parentPath: folderPath,
+  destinationPath: folderPath,
+  oldName: name,
+  newName: name.optional(),
+  action: z.enum(['Renamed', 'Moved']),
+});
+export const DeleteFolderBody = z.object({ projectId, branch, isPrivateRepo, name, deletePath: folderPath });
+export const RenameFeatureBody = z.object({ projectId, branch, isPrivateRepo, parentPath: folderPath, oldName: name, newName: name });
+export const DeleteFeatureBody = z.object({ projectId, branch, isPrivateRepo, parentPath: folderPath, name });
+
+/**
+ * push-scenario: `name` is the feature file name; `data` the scenario text that replaces scenario
+ * `scenarioIndex` (appended when the index is null, -1 or past the end; the feature is created when
+ * missing). With `replaceFile: true`, `data` is the whole feature file (used to fix a file that does
+ * not parse). `scenarioIndex: null` with `deleteScenario: true` is refused; deleting uses `deleteScenario`.
+ */
+export const PushScenarioBody = z.object({
+  projectId, branch, isPrivateRepo,
+  name,
+  data: z.string().max(1_000_000),
+  featureIndex: z.number().int().nullable().optional(),
+  scenarioIndex: z.number().int().nullable().optional(),
+  parentPath: folderPath,
+  lastActiveFolder: z.string().max(1000).nullable().optional(),
+  commitMsg: z.string().max(500).optional(),
+  replaceFile: z.boolean().optional(),
+  deleteScenario: z.boolean().optional(),
+  /** Commit the client's copy came from; a change to the same file since then gives 409. */
+  baseCommit: z.string().max(64).optional(),
+});
+export const PushResponse = z.object({ status: z.literal('success'), error: z.null(), commit: z.string() });
+
+export const LastUpdatedBody = z.object({ projectId: projectId.optional(), directory: z.string().max(1000), file: z.string().max(300), branch, isPrivateRepo });
+export const LastActiveSelectionBody = z.object({
+  projectId, branch,
+  featureIndex: z.number().int().nullable().optional(),
+  scenarioIndex: z.number().int().nullable().optional(),
+  lastActiveFolder: z.string().max(1000).nullable().optional(),
+  lastActiveFeature: z.string().max(1000).nullable().optional(),
+});
+
+export const StepInfoDto = z.object({
+  stepName: z.string(),
+  keyword: z.string(),
+  mjsFile: z.string().nullable(),
+  mjsFileContent: z.string().nullable(),
+  implemented: z.boolean(),
+  implemented_at: z.string().nullable(),
+  source: z.enum(['recorder', 'api', 'ai', 'user']).nullable(),
+  pattern: z.string().nullable(),
+  line: z.number().nullable(),
+});
+export type StepInfoDto = z.infer<typeof StepInfoDto>;
+export const StepCodeByScenarioBody = z.object({ projectId, branch, isPrivateRepo, featureName: z.string().max(1000), scenarioName: z.string().max(300) });
+
+export const PushFileBody = z.object({ projectId, branch, directory: z.string().max(1000), file: z.object({ name: z.string().max(300), content: z.string().max(2_000_000) }) });
+export const FilesQuery = z.object({ projectId, branch, directory: z.string().max(1000) });
+export const DeleteFileQuery = z.object({ projectId, branch, directory: z.string().max(1000), fileName: z.string().max(300) });
+export const FileContentQuery = z.object({ projectId, branch, file_path: z.string().max(1000) });
+export const UploadMjsBody = z.object({
+  projectId, branch, isPrivateRepo,
+  files: z.array(z.object({ name: z.string().max(300), content: z.string().max(2_000_000) })).min(1).max(50),
+});
+
+export const EnvironmentDto = z.object({ name: z.string(), baseUrl: z.string(), file: z.string() });
+export const EnvListResponse = z.object({ status: z.literal('success'), allEnv: z.array(EnvironmentDto), lastActiveEnv: z.string().nullable() });
+export const PushEnvBody = z.object({ projectId, branch, isPrivateRepo, name, data: z.object({ name: z.string().optional(), baseUrl: z.string().max(2048) }) });
+export const EditEnvBody = z.object({ projectId, branch, isPrivateRepo, name, newName: name.optional(), newData: z.object({ name: z.string().optional(), baseUrl: z.string().max(2048) }) });
+export const DeleteEnvBody = z.object({ projectId, branch, isPrivateRepo, name });
+
+export const TestDataRow = z.object({
+  key: z.string().max(200),
+  value: z.string().max(10_000),
+  DataType: z.enum(TEST_DATA_TYPES),
+  environment: z.string().max(100),
+});
+export type TestDataRow = z.infer<typeof TestDataRow>;
+export const TestDataQuery = z.object({ projectId, branch, isPrivateRepo: z.enum(['true', 'false']).optional() });
+export const ChangeTestDataBody = z.object({ projectId, branch, isPrivateRepo, testData: z.array(TestDataRow).max(5000) });
+
+export const BranchesResponse = z.object({ status: z.literal('success'), branches: z.array(z.string()) });
+export const CreateBranchBody = z.object({ projectId, isPrivateRepo, sourceBranch: z.string().trim().max(200), newBranch: z.string().trim().max(200) });
+export const DeleteBranchBody = z.object({ projectId, isPrivateRepo, branch: z.string().trim().min(1).max(200) });
+
+export const UnusedStepRef = z.object({ uri: z.string(), keyword: z.string(), pattern: z.string(), line: z.number() });
+export const RemoveUnusedStepsBody = z.object({
+  projectId, isPrivateRepo,
+  input: z.array(z.object({ filePath: z.string().max(1000), stepDefinitions: z.array(z.object({ keyword: z.string(), pattern: z.string() })) })).max(1000),
+});
+
+export const StoredUserBody = z.object({
+  project_id: projectId,
+  username: z.string().trim().min(1, 'Username is required').max(200),
+  password: z.string().trim().min(1, 'Password is required').max(1000),
+  secretKey: z.string().max(200).optional().transform((v) => (v ?? '').replace(/\s+/g, '')),
+});
+export const UpdateStoredUserBody = StoredUserBody.extend({ prev_username: z.string().trim().min(1).max(200) });
+export const StoredUserRefBody = z.object({ project_id: projectId, username: z.string().trim().min(1).max(200) });
+export const StoredUserDto = z.object({ username: z.string(), password: z.string(), secretKeyConfigured: z.boolean() });
+
+export const AddPrivateRepoBody = z.object({
+  project_id: projectId,
+  username: z.string().trim().min(1, 'Username is required').max(200),
+  token: z.string().trim().min(1, 'Token is required').max(1000),
+  url: z.string().trim().max(2048).optional(),
+});
