@@ -62,3 +62,12 @@ export function getCurrentProjectId(): string | null {
 /** Raised by any call answered with 401 while signed in; shows the session-expired dialog. */
 export const sessionExpiredStore = createExternalStore<boolean>(() => false);
 export const useSessionExpired = sessionExpiredStore.use;
+
+let signedOutByUser = false;
+/** Set by Logout so the guard sends the user to a plain /login without a callback URL. */
+export function setSignedOutByUser(value: boolean): void {
+  signedOutByUser = value;
+}
+export function wasSignedOutByUser(): boolean {
+  return signedOutByUser;
+}

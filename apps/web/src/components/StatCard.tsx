@@ -16,7 +16,7 @@ export interface StatCardProps {
 
 export function StatCard({ title, value, valueLabel, tagText, disabled, loading }: StatCardProps) {
   return (
-    <Card variant="outlined" sx={{ flex: 1, minWidth: 200, opacity: disabled ? 0.55 : 1 }} aria-label={title} role="group">
+    <Card variant="outlined" sx={{ flex: 1, minWidth: 200, opacity: disabled ? 0.55 : 1 }}>
       <CardContent>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
           <Typography variant="subtitle2" color="text.secondary">

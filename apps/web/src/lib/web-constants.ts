@@ -8,6 +8,9 @@ export const DOWNLOADS = {
   'mac-arm64': `${RELEASES_URL}/download/Stepwise-arm64.dmg`,
   other: RELEASES_URL,
 } as const;
+/** Used when the instance configuration names no documentation or support address. */
+export const DEFAULT_DOCS_URL = 'https://github.com/stepwise-dev/stepwise#readme';
+export const DEFAULT_SUPPORT_URL = 'https://github.com/stepwise-dev/stepwise/issues';
 export const INVITATION_LINK_KEY = 'stepwise.invitationLink';
 export const QUERY_CACHE_KEY = 'stepwise.queryCache';
 export const GET_STARTED_VIDEO_LENGTH = '2:27';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
-import { clearToken, useToken } from '../../api/session';
+import { clearToken, useToken, wasSignedOutByUser } from '../../api/session';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { loginUrlFor } from '../../features/auth/redirects';
 import { useCurrentUser } from '../../features/auth/use-current-user';
@@ -20,6 +20,7 @@ export function RequireAuth() {
   }, [lookupFailed, unauthorized]);
 
   if (!token) {
+    if (wasSignedOutByUser()) return <Navigate to="/login" replace />;
     return <Navigate to={loginUrlFor(location.pathname + location.search + location.hash)} replace />;
   }
   if (user.data) return <Outlet />;

@@ -1,4 +1,4 @@
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import Button from '@mui/material/Button';
 import { MSG } from '@stepwise/shared';
 import { MessageScreen } from '../../components/MessageScreen';

@@ -1,4 +1,4 @@
-import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,16 +18,12 @@ export function TopBar() {
       <ProjectSelector />
       <Box sx={{ flex: 1 }} />
       <LicenceIndicator />
-      {config.docsUrl && (
-        <Button size="small" color="inherit" startIcon={<MenuBookOutlinedIcon />} href={config.docsUrl} target="_blank" rel="noreferrer">
-          Documentation
-        </Button>
-      )}
-      {config.supportUrl && (
-        <Button size="small" color="inherit" startIcon={<HelpOutlineIcon />} href={config.supportUrl} target="_blank" rel="noreferrer">
-          Support
-        </Button>
-      )}
+      <Button size="small" color="inherit" startIcon={<MenuBookOutlinedIcon />} href={config.docsUrl} target="_blank" rel="noreferrer">
+        Documentation
+      </Button>
+      <Button size="small" color="inherit" startIcon={<HelpOutlineIcon />} href={config.supportUrl} target="_blank" rel="noreferrer">
+        Support
+      </Button>
     </Stack>
   );
 }

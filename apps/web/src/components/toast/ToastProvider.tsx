@@ -46,6 +46,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         open={open}
         autoHideDuration={toast?.duration ?? UI.toastMs}
         onClose={close}
+        disableWindowBlurListener
         anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       >
         <Alert onClose={close} severity={toast?.severity ?? 'success'} variant="filled" sx={{ minWidth: 320 }}>

@@ -1,6 +1,6 @@
 import { ONBOARDING_STEPS, type SignInResponse } from '@stepwise/shared';
 import { useCallback } from 'react';
-import { api } from '../../api/client';
+import { fetchInvitations } from '../invitations/invitations.api';
 import { safeCallbackUrl, takeInvitationLink } from './redirects';
 
 /**
@@ -15,8 +15,7 @@ export function usePostLoginTarget() {
     if (invitationLink) return invitationLink;
     if (response.user.lastCompletedStep < ONBOARDING_STEPS.projectCreated) {
       try {
-        const body = await api.get<{ invitations: unknown[] }>('auth/get-invitations');
-        if (body.invitations.length > 0) return '/invitations';
+        if ((await fetchInvitations()).length > 0) return '/invitations';
       } catch {
         // no invitations information: go to the start screen
       }

@@ -2,7 +2,7 @@ import type { SignInResponse } from '@stepwise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { clearToken, sessionExpiredStore, setToken } from '../../api/session';
+import { clearToken, sessionExpiredStore, setSignedOutByUser, setToken } from '../../api/session';
 import { logout } from './auth.api';
 import { currentUserKey } from './auth-keys';
 
@@ -14,6 +14,7 @@ export function useSessionActions() {
   const startSession = useCallback(
     (response: SignInResponse) => {
       queryClient.clear();
+      setSignedOutByUser(false);
       setToken(response.token);
       sessionExpiredStore.set(false);
       queryClient.setQueryData(currentUserKey, response.user);
@@ -23,6 +24,7 @@ export function useSessionActions() {
 
   const endSession = useCallback(async () => {
     await logout().catch(() => {});
+    setSignedOutByUser(true);
     clearToken();
     queryClient.clear();
     navigate('/login', { replace: true });

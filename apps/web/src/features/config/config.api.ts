@@ -1,6 +1,6 @@
 import { DEMO_PROJECT } from '@stepwise/shared';
 import { api } from '../../api/client';
-import { PRODUCT_NAME } from '../../lib/web-constants';
+import { DEFAULT_DOCS_URL, DEFAULT_SUPPORT_URL, PRODUCT_NAME } from '../../lib/web-constants';
 
 /** Public instance settings (GET /api/config). Local type: the shared contract has no schema for it. */
 export interface AppConfig {
@@ -19,8 +19,8 @@ export function defaultConfig(): AppConfig {
     allowDeleteProjects: false,
     demoUrl: `${window.location.origin}${DEMO_PROJECT.path}`,
     productName: PRODUCT_NAME,
-    docsUrl: '',
-    supportUrl: '',
+    docsUrl: DEFAULT_DOCS_URL,
+    supportUrl: DEFAULT_SUPPORT_URL,
     version: '',
   };
 }
@@ -33,8 +33,8 @@ export async function fetchConfig(): Promise<AppConfig> {
     allowDeleteProjects: body.allowDeleteProjects ?? fallback.allowDeleteProjects,
     demoUrl: body.demoUrl || fallback.demoUrl,
     productName: body.productName || fallback.productName,
-    docsUrl: body.docsUrl ?? '',
-    supportUrl: body.supportUrl ?? '',
+    docsUrl: body.docsUrl || fallback.docsUrl,
+    supportUrl: body.supportUrl || fallback.supportUrl,
     version: body.version ?? '',
   };
 }

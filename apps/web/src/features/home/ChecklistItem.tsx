@@ -19,7 +19,6 @@ export function ChecklistItem({ index, title, text, done, action }: ChecklistIte
       component="li"
       direction="row"
       spacing={2}
-      aria-label={`${index} ${title}${done ? ' (done)' : ''}`}
       sx={{ alignItems: 'center', py: 2, px: 2.5, borderBottom: 1, borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}
     >
       {done ? (

@@ -42,7 +42,7 @@ export function GetStartedChecklist({ step, projects, projectId }: Props) {
         text="Click through your app while the recorder writes the Gherkin steps."
         done={recorded}
         action={
-          <Button size="small" disabled={!recorderHref} href={recorderHref} target="_blank">
+          <Button size="small" disabled={!recorderHref} onClick={() => recorderHref && window.open(recorderHref, '_blank')}>
             Record
           </Button>
         }

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
 import { ROLES, type MemberDto } from '@stepwise/shared';
 import { useState } from 'react';
+import { isUnauthorized } from '../../api/client';
 import { useUser } from '../auth/use-current-user';
 import { useProject } from '../projects/use-projects';
 import { InviteForm } from './InviteForm';
@@ -19,7 +20,7 @@ export function MembersTab() {
   return (
     <>
       <InviteForm project={project} members={list} />
-      {members.isError && <Alert severity="error" sx={{ mb: 2 }}>{`Error: ${members.error.message}`}</Alert>}
+      {members.isError && !isUnauthorized(members.error) && <Alert severity="error" sx={{ mb: 2 }}>{`Error: ${members.error.message}`}</Alert>}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <MembersTable
           members={list}

@@ -17,8 +17,8 @@ export function PlaceholderPage({ title, description }: PlaceholderPageProps) {
       <PageHeader title={title} subtitle={description} />
       <EmptyState
         icon={<ConstructionOutlinedIcon />}
-        title={`${title} is not available yet`}
-        text={`${title} for ${project.name} arrives with a later release of Stepwise.`}
+        title="Not available yet"
+        text={`The ${title} area of ${project.name} arrives with a later release of Stepwise.`}
       />
     </>
   );

@@ -1,0 +1,73 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage';
+import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { GetStartedPage } from '../features/home/GetStartedPage';
+import { InvitationPage } from '../features/invitations/InvitationPage';
+import { InvitationsPage } from '../features/invitations/InvitationsPage';
+import { SignupPage } from '../features/onboarding/SignupPage';
+import { placeholderRoutes } from '../features/placeholders/placeholder-routes';
+import { OpenRecorderPage } from '../features/recorder/OpenRecorderPage';
+import { RemoteRecorderPage } from '../features/recorder/RemoteRecorderPage';
+import { CodeCleanupTab } from '../features/settings/CodeCleanupTab';
+import { IntegrationsTab } from '../features/settings/IntegrationsTab';
+import { SettingsPage } from '../features/settings/SettingsPage';
+import { FullScreenLoader } from '../components/FullScreenLoader';
+import { ProjectLayout } from './guards/ProjectLayout';
+import { RequireAuth } from './guards/RequireAuth';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { RouteErrorPage } from './pages/RouteErrorPage';
+import { StartPage } from './pages/StartPage';
+import { AppShell } from './shell/AppShell';
+
+// The tables pull in the data grid: loaded on first visit of the settings tabs.
+const membersTab = async () => ({ Component: (await import('../features/members/MembersTab')).MembersTab });
+const accessTokensTab = async () => ({ Component: (await import('../features/access-tokens/AccessTokensTab')).AccessTokensTab });
+const newAccessToken = async () => ({ Component: (await import('../features/access-tokens/NewAccessTokenPage')).NewAccessTokenPage });
+
+const settingsRoutes: RouteObject[] = [
+  { index: true, lazy: membersTab },
+  { path: 'members', lazy: membersTab },
+  { path: 'access-tokens', lazy: accessTokensTab },
+  { path: 'new-access-token', lazy: newAccessToken },
+  { path: 'private-repository', element: <IntegrationsTab /> },
+  { path: 'code-cleanup', element: <CodeCleanupTab /> },
+];
+
+const projectRoutes: RouteObject[] = [
+  { index: true, element: <Navigate to="dashboard" replace /> },
+  { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'settings', element: <SettingsPage />, children: settingsRoutes },
+  ...placeholderRoutes,
+];
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorPage />,
+    hydrateFallbackElement: <FullScreenLoader />,
+    children: [
+      { path: '/login', element: <LoginPage /> },
+      { path: '/signup', element: <SignupPage /> },
+      { path: '/invitation', element: <InvitationPage /> },
+      { path: '/invitations', element: <InvitationsPage /> },
+      { path: '/open-recorder/:cmd', element: <OpenRecorderPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { path: '/', element: <StartPage /> },
+          {
+            element: <AppShell />,
+            children: [
+              { path: '/onboarding', element: <GetStartedPage /> },
+              { path: '/home', element: <GetStartedPage /> },
+              { path: '/remote-recorder/:cmd', element: <RemoteRecorderPage /> },
+              { path: '/:projectId', element: <ProjectLayout />, children: projectRoutes },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
