@@ -2,7 +2,8 @@ import type { ProjectDto } from '@stepwise/shared';
 import type { Project } from '../db/schema.ts';
 import { daysLeft, isExpired, planOf } from './plan.ts';
 
-export function presentProject(p: Project, role: string, people: { members: string[]; admins: string[] }): ProjectDto {
+/** `npmrc` is the opened (decrypted) .npmrc text; the column holds it sealed. */
+export function presentProject(p: Project, role: string, people: { members: string[]; admins: string[] }, npmrc: string): ProjectDto {
   return {
     _id: p.id,
     id: p.id,
@@ -24,7 +25,7 @@ export function presentProject(p: Project, role: string, people: { members: stri
     maxExecutionThreads: p.max_execution_threads,
     is_expired: isExpired(p),
     time_left: { days: daysLeft(p) },
-    npmrc_TextContent: p.npmrc,
+    npmrc_TextContent: npmrc,
     createdAt: new Date(p.created_at).toISOString(),
   };
 }

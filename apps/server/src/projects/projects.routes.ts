@@ -56,8 +56,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return { ...ok, allowed: canDo(access, auth.user, req.body.action), role: access.role };
   });
   app.post('/auth/update-npmrc', { schema: { body: NpmrcBody } }, async (req) => {
-    await requireMember(ctx.db, authOf(req), req.body.project_id);
-    await updateProject(ctx.db, req.body.project_id, { npmrc: req.body.npmrc_TextContent });
+    await projects.setNpmrc(authOf(req), req.body.project_id, req.body.npmrc_TextContent);
     return { ...ok, error: null };
   });
   app.get('/auth/getDashboardPersonalizationInfo', { schema: { querystring: ProjectIdQuery } }, async (req) => {

@@ -24,13 +24,13 @@ export class ProjectsService {
     const rows = await repo.listProjectsOfUser(this.ctx.db, auth.user.id);
     const visible = auth.accessKeyProjectId ? rows.filter((r) => r.project.id === auth.accessKeyProjectId) : rows;
     const people = await repo.membersByProject(this.ctx.db, visible.map((r) => r.project.id));
-    return visible.map((r) => presentProject(r.project, r.role, people.get(r.project.id) ?? { members: [], admins: [] }));
+    return visible.map((r) => presentProject(r.project, r.role, people.get(r.project.id) ?? { members: [], admins: [] }, this.openNpmrc(r.project.npmrc)));
   }
 
   async get(auth: AuthContext, projectId: string): Promise<ProjectDto> {
     const { project, role } = await requireMember(this.ctx.db, auth, projectId);
     const people = await repo.membersByProject(this.ctx.db, [projectId]);
-    return presentProject(project, role, people.get(projectId) ?? { members: [], admins: [] });
+    return presentProject(project, role, people.get(projectId) ?? { members: [], admins: [] }, this.openNpmrc(project.npmrc));
   }
 
   async create(auth: AuthContext, body: CreateProjectBody): Promise<ProjectDto> {
@@ -78,6 +78,21 @@ export class ProjectsService {
     await repo.deleteProject(this.ctx.db, projectId);
     await this.ctx.workspaces.remove(projectId);
     this.ctx.log.info({ projectId, userId: auth.user.id }, 'project deleted');
+  }
+
+  /** The project's .npmrc (it may hold registry tokens) is sealed at rest. */
+  async setNpmrc(auth: AuthContext, projectId: string, text: string): Promise<void> {
+    await requireMember(this.ctx.db, auth, projectId);
+    await repo.updateProject(this.ctx.db, projectId, { npmrc: text ? this.ctx.secrets.encrypt(text) : '' });
+  }
+
+  private openNpmrc(sealed: string): string {
+    if (!sealed) return '';
+    try {
+      return this.ctx.secrets.decrypt(sealed);
+    } catch {
+      return '';
+    }
   }
 
   async lastActive(auth: AuthContext): Promise<string | null> {

@@ -206,6 +206,8 @@ describe('project settings', () => {
     expectOk(res);
     expect(res.body.error).toBeNull();
     expect((await admin.api.get(`auth/getProject?project_id=${projectId}`)).body.project.npmrc_TextContent).toBe(npmrc);
+    const row = await server.ctx.db.selectFrom('projects').select('npmrc').where('id', '=', projectId).executeTakeFirstOrThrow();
+    expect(row.npmrc).not.toContain('npm.acme.example');
   });
 
   it('round-trips the dashboard personalization per project', async () => {
