@@ -6,7 +6,8 @@ export const WORKSPACE_ROOTS = ['features', 'steps', 'environments', 'data'] as 
 
 /**
  * Normalises a user-given path inside the workspace: '/'-separated, no '.', '..', empty segments,
- * absolute paths, backslashes, control characters or NUL. Throws 400 otherwise.
+ * absolute paths, backslashes, control characters or NUL. Throws 400 otherwise. With `allowEmpty`,
+ * '' and '/' stand for the root.
  */
 export function safeRelativePath(input: string, { allowEmpty = false } = {}): string {
   const raw = input.replace(/^\/+|\/+$/g, '');
@@ -14,8 +15,8 @@ export function safeRelativePath(input: string, { allowEmpty = false } = {}): st
     if (allowEmpty) return '';
     throw badRequest(WS_MSG.invalidPath);
   }
-  if (input.startsWith('/') && input.length > 1 && !allowEmpty) throw badRequest(WS_MSG.invalidPath);
-  if (/[\x00-\x1f\\]/.test(raw) || raw.length > 1000) throw badRequest(WS_MSG.invalidPath);
+  if (input.startsWith('/')) throw badRequest(WS_MSG.invalidPath);
+  if (hasControlOrBackslash(raw) || raw.length > 1000) throw badRequest(WS_MSG.invalidPath);
   const segments = raw.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..' || s.trim() === '' || s.startsWith('-'))) {
     throw badRequest(WS_MSG.invalidPath);
@@ -35,4 +36,12 @@ export function confinedPath(input: string): string {
   const top = rel.split('/')[0];
   if (!(WORKSPACE_ROOTS as readonly string[]).includes(top)) throw badRequest(WS_MSG.invalidPath);
   return rel;
+}
+
+function hasControlOrBackslash(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 32 || code === 127 || code === 92) return true;
+  }
+  return false;
 }
