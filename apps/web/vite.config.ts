@@ -23,6 +23,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
             { name: 'data-grid', test: /node_modules[\\/]@mui[\\/]x-/, priority: 5 },
+            { name: 'codemirror', test: /node_modules[\\/](@codemirror|@lezer|@marijn|crelt|style-mod|w3c-keyname)[\\/]/, priority: 5 },
             { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 3 },
             { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
           ],

@@ -16,6 +16,12 @@ import { invitationsRoutes } from './invitations/invitations.routes.ts';
 import { accessKeysRoutes } from './access-keys/access-keys.routes.ts';
 import { onboardingRoutes } from './onboarding/onboarding.routes.ts';
 import { logsRoutes } from './logs/logs.routes.ts';
+import { workspaceRoutes } from './workspace/workspace.routes.ts';
+import { stepsRoutes } from './steps/steps.routes.ts';
+import { environmentsRoutes } from './environments/environments.routes.ts';
+import { testDataRoutes } from './test-data/test-data.routes.ts';
+import { storedUsersRoutes } from './stored-users/stored-users.routes.ts';
+import { privateRepoRoutes } from './private-repo/private-repo.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -40,6 +46,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       for (const routes of [authRoutes, projectsRoutes, membersRoutes, invitationsRoutes, accessKeysRoutes, onboardingRoutes, logsRoutes]) {
         await api.register(routes, { ctx });
       }
+      for (const routes of [stepsRoutes, environmentsRoutes, testDataRoutes, storedUsersRoutes, privateRepoRoutes]) {
+        await api.register(routes, { ctx });
+      }
+      await api.register(workspaceRoutes, { ctx });
     },
     { prefix: '/api' },
   );

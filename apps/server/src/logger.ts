@@ -1,8 +1,8 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 /** pino with secrets redacted: tokens, passwords and keys never reach the log. */
-export function createLogger(level: string, pretty = false): Logger {
-  return pino({
+export function createLogger(level: string, pretty = false, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     redact: {
       paths: [
@@ -18,5 +18,6 @@ export function createLogger(level: string, pretty = false): Logger {
       censor: '[redacted]',
     },
     ...(pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'HH:MM:ss' } } } : {}),
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -24,6 +24,18 @@ export const WS_MSG = {
   folderNameEmpty: 'Folder name cannot be empty',
   folderExists: 'A folder with this name already exists.',
   folderTooDeep: 'Folders can be nested at most 4 levels deep.',
+  folderNotFound: 'Folder not found',
+  featureNotFound: 'Feature not found',
+  scenarioNotFound: 'Scenario not found',
+  fileNotFound: 'File not found',
+  workspaceMissing: 'Workspace not found',
+  moveSameDestination: 'Destination must be different from the current folder',
+  moveIntoItself: 'A folder cannot be moved into itself',
+  featureUnparsable: 'This feature has a syntax error: fix it in the editor and save the whole file',
+  staleEdit: 'This feature was changed by someone else since you opened it. Reload it and apply your change again.',
+  writeConflict: 'The branch changed while saving. Please try again.',
+  symlinkRefused: 'Symbolic links are not allowed',
+  branchDeleteForbidden: 'Only admins and the creator of a branch can delete it',
   scenarioStartsWithSpace: 'String cannot start with a space.',
   scenarioNameChars: 'Only letters, digits, spaces, _, -, ( and ) are allowed',
   scenarioRenameSame: 'New name cannot be same as the old name.',
@@ -41,6 +53,21 @@ export const WS_MSG = {
   branchExists: 'A branch with this name already exists.',
   branchMainDelete: "The main branch can't be deleted",
   branchNameInvalid: 'Invalid branch name',
+  branchNotFound: 'Branch not found',
+  envNotFound: 'Environment not found',
+  testDataUnknownEnv: 'Environment must be * (all environments) or an existing environment',
+  testDataDecryptError: 'Could not decrypt!',
+  utilsNotEditable: 'The utils file cannot be edited',
+  stepFileName: 'Step files must end in .mjs',
+  storedUserGetError: 'Error getting user information, please try again later',
+  storedUserTotpError: 'Error adding authenticator, please try again later',
+  storedUserDeleteError: 'An error occurred while deleting the user. Please try again later.',
+  storedUserExists: 'A user with this username already exists',
+  storedUserNotFound: 'User not found',
+  gitIntegrationDisabled: 'Git integration is not enabled for this project. Please contact support.',
+  gitUrlRequired: 'Repository URL is required',
+  gitUrlInvalid: 'Repository URL must be an http:// or https:// address without credentials',
+  privateRepoNotConfigured: 'The private repository is not configured',
 } as const;
 
 export const NAME_MAX = 80;
@@ -51,3 +78,10 @@ export const TEST_DATA_TYPES = ['string', 'secret', 'totp'] as const;
 export const ALL_ENVIRONMENTS = '*';
 export const STEP_TIMEOUTS = { defaultMs: 60000, stepMs: 120000 } as const;
 export const STEP_SOURCE_LABELS = { recorder: 'REC', api: 'API', ai: 'AI', user: 'USER' } as const;
+export const STEP_SOURCES = ['recorder', 'api', 'ai', 'user'] as const;
+/** The built-in step library, shown as the (read-only) utils file. */
+export const BUILTIN_STEPS_FILE = 'utils.mjs';
+/** Where stubs of unimplemented steps go, relative to steps/. */
+export const USER_STEPS_FILE = 'user_defined_functions.mjs';
+export const STORED_USER_PAGE_SIZES = [5, 10, 25, 50, 100] as const;
+export const STORED_USER_DEFAULT_PAGE_SIZE = 10;

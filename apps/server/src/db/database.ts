@@ -6,11 +6,15 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { pgliteDialect } from './pglite-dialect.ts';
 import * as m0001 from './migrations/0001-accounts-and-projects.ts';
+import * as m0002 from './migrations/0002-workspace-state.ts';
+import * as m0003 from './migrations/0003-stored-users-and-repos.ts';
 
 export type Db = Kysely<Database>;
 
 const migrations: Record<string, Migration> = {
   '0001-accounts-and-projects': m0001,
+  '0002-workspace-state': m0002,
+  '0003-stored-users-and-repos': m0003,
 };
 
 export interface DatabaseOptions {

@@ -114,6 +114,40 @@ export interface UsageEventsTable {
   created_at: Timestamp;
 }
 
+export interface StoredUsersTable {
+  project_id: string;
+  username: string;
+  password_enc: string;
+  secret_key_enc: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ActiveEnvironmentsTable {
+  user_id: string;
+  project_id: string;
+  env_name: string;
+  updated_at: Timestamp;
+}
+
+export interface WorkspaceStateTable {
+  user_id: string;
+  project_id: string;
+  branch: string;
+  last_active_folder: string | null;
+  last_active_feature: string | null;
+  last_active_feature_index: number | null;
+  last_active_scenario_index: number | null;
+  updated_at: Timestamp;
+}
+
+export interface WorkspaceBranchesTable {
+  project_id: string;
+  branch: string;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -125,9 +159,14 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   client_logs: ClientLogsTable;
   usage_events: UsageEventsTable;
+  stored_users: StoredUsersTable;
+  active_environments: ActiveEnvironmentsTable;
+  workspace_state: WorkspaceStateTable;
+  workspace_branches: WorkspaceBranchesTable;
 }
 
 export type User = Selectable<UsersTable>;
 export type Project = Selectable<ProjectsTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type AccessKey = Selectable<AccessKeysTable>;
+export type StoredUser = Selectable<StoredUsersTable>;

@@ -9,6 +9,7 @@ import { createContext } from '../bootstrap.ts';
 import { loadConfig, type Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { attachRealtime } from '../realtime/realtime.ts';
+import { createLogger } from '../logger.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 
 export interface TestServer {
@@ -20,9 +21,14 @@ export interface TestServer {
 
 /**
  * A real server on a free port: in-memory PGlite, or a throw-away schema of the PostgreSQL
- * database named by TEST_DATABASE_URL; a temporary DATA_DIR for repositories.
+ * database named by TEST_DATABASE_URL; a temporary DATA_DIR for repositories. With `logTo`, the
+ * server's log lines (at LOG_LEVEL) are written there, for tests that check what is logged.
  */
-export async function startTestServer(env: Record<string, string> = {}, patch: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  patch: Partial<Config> = {},
+  opts: { logTo?: { write(line: string): void } } = {},
+): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-test-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), ...patch };
   const pgUrl = process.env.TEST_DATABASE_URL;
@@ -39,6 +45,7 @@ export async function startTestServer(env: Record<string, string> = {}, patch: P
   let ctx: AppContext | undefined;
   try {
     ctx = await createContext(config, pgUrl ? { url: pgUrl, schema } : { pgliteTemplate: await pgliteTemplate() });
+    if (opts.logTo) ctx.log = createLogger(config.logLevel, false, opts.logTo);
     const app = await buildApp(ctx);
     const io = attachRealtime(ctx, app.server);
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { git, GitError } from './git.ts';
+import { readBranchRef, writeObject } from './git-objects.ts';
+import { TreeConflictError, treeChange } from './tree-builder.ts';
 
 export interface TreeEntry {
   mode: string;
@@ -11,10 +11,15 @@ export interface TreeEntry {
   path: string;
 }
 
-/** A change to a branch: write `content` at `path`, or delete the file when `content` is null. */
+/**
+ * A change to a branch: write `content` at `path`, or delete the file when `content` is null. With
+ * `oid` an existing blob is placed at `path` as is (moves), keeping `mode` (default 100644).
+ */
 export interface FileChange {
   path: string;
   content: string | null;
+  oid?: string;
+  mode?: string;
 }
 
 export interface Author {
@@ -31,6 +36,15 @@ export function isValidBranchName(name: string): boolean {
 
 export class BranchMovedError extends Error {}
 
+/** The branch's ref lock file exists: another writer holds it, or a crashed one left it behind. */
+export class RefLockedError extends Error {
+  readonly lockPath: string;
+  constructor(lockPath: string) {
+    super(`Ref lock ${lockPath} exists`);
+    this.lockPath = lockPath;
+  }
+}
+
 /** Plumbing on one bare repository: reads by commit, writes by compare-and-swap on a branch. */
 export class GitRepo {
   readonly gitDir: string;
@@ -41,8 +55,7 @@ export class GitRepo {
   /** Commit id of a branch, or null when it does not exist. */
   async branchHead(branch: string): Promise<string | null> {
     if (!isValidBranchName(branch)) return null;
-    const r = await git(['rev-parse', '--verify', '--quiet', '--end-of-options', `refs/heads/${branch}^{commit}`], { gitDir: this.gitDir, allowFailure: true });
-    return r.code === 0 ? r.stdout.trim() : null;
+    return readBranchRef(this.gitDir, branch);
   }
 
   async branches(): Promise<string[]> {
@@ -111,41 +124,45 @@ export class GitRepo {
   /**
    * Writes a commit with `changes` on top of `parent` and moves `branch` to it only if the branch
    * still points at `parent` (git's own compare-and-swap). Objects written before the ref moves are
-   * unreachable until it does, so a crash leaves the branch at its old commit.
+   * unreachable until it does, so a crash leaves the branch at its old commit. Blobs, trees and the
+   * commit are written as loose objects (git-objects.ts); only `update-ref` starts git. Changes
+   * that leave the tree as it was make no commit: `parent` is returned.
    */
   async commit(branch: string, parent: string, changes: FileChange[], author: Author, message: string): Promise<string> {
-    const indexFile = path.join(os.tmpdir(), `stepwise-index-${process.pid}-${Math.random().toString(36).slice(2)}`);
-    const env = {
-      GIT_INDEX_FILE: indexFile,
-      GIT_AUTHOR_NAME: author.name || 'Stepwise user',
-      GIT_AUTHOR_EMAIL: author.email || 'user@stepwise.local',
-      GIT_COMMITTER_NAME: 'Stepwise',
-      GIT_COMMITTER_EMAIL: 'stepwise@localhost',
-    };
+    let tree: string;
     try {
-      await git(['read-tree', '--end-of-options', parent], { gitDir: this.gitDir, env });
-      const lines: string[] = [];
-      for (const change of changes) {
-        if (change.content === null) {
-          lines.push(`0 ${'0'.repeat(40)}\t${change.path}`);
-        } else {
-          const { stdout } = await git(['hash-object', '-w', '--stdin'], { gitDir: this.gitDir, input: change.content });
-          lines.push(`100644 ${stdout.trim()}\t${change.path}`);
-        }
-      }
-      await git(['update-index', '-z', '--index-info'], { gitDir: this.gitDir, env, input: lines.join('\0') + '\0' });
-      const { stdout: tree } = await git(['write-tree'], { gitDir: this.gitDir, env });
-      const { stdout: commit } = await git(['commit-tree', tree.trim(), '-p', parent, '-F', '-'], { gitDir: this.gitDir, env, input: message });
-      const id = commit.trim();
-      try {
-        await git(['update-ref', '-m', message.split('\n')[0].slice(0, 200), `refs/heads/${branch}`, id, parent], { gitDir: this.gitDir });
-      } catch (err) {
-        if (err instanceof GitError) throw new BranchMovedError(`Branch ${branch} moved while writing`);
-        throw err;
-      }
-      return id;
-    } finally {
-      await fs.rm(indexFile, { force: true });
+      const change = await treeChange(this.gitDir, parent, changes);
+      if (change.unchanged) return parent;
+      tree = change.tree;
+    } catch (err) {
+      if (err instanceof TreeConflictError) throw new GitError(['write-tree'], { stdout: '', stderr: err.message, code: 1 });
+      throw err;
     }
+    const when = `${Math.floor(Date.now() / 1000)} +0000`;
+    const body = [
+      `tree ${tree}`,
+      `parent ${parent}`,
+      `author ${ident(author.name, 'Stepwise user')} <${ident(author.email, 'user@stepwise.local')}> ${when}`,
+      `committer Stepwise <stepwise@localhost> ${when}`,
+      '',
+      message.endsWith('\n') ? message : `${message}\n`,
+    ].join('\n');
+    const id = await writeObject(this.gitDir, 'commit', Buffer.from(body, 'utf8'));
+    try {
+      await git(['update-ref', '-m', message.split('\n')[0].slice(0, 200), `refs/heads/${branch}`, id, parent], { gitDir: this.gitDir });
+    } catch (err) {
+      if (err instanceof GitError && /\.lock'?: File exists/.test(err.result.stderr)) {
+        throw new RefLockedError(path.join(this.gitDir, 'refs', 'heads', `${branch}.lock`));
+      }
+      if (err instanceof GitError) throw new BranchMovedError(`Branch ${branch} moved while writing`);
+      throw err;
+    }
+    return id;
   }
+}
+
+/** A name or e-mail as git writes it in a commit: no angle brackets or line breaks. */
+function ident(value: string, fallback: string): string {
+  const clean = value.replace(/[<>\r\n\0]/g, '').trim();
+  return clean || fallback;
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BRANCH } from '@stepwise/shared';
 import { git } from './git.ts';
-import { BranchMovedError, GitRepo, type FileChange } from './git-repo.ts';
+import { BranchMovedError, GitRepo, RefLockedError, type FileChange } from './git-repo.ts';
+import { waitForRefLock } from './ref-lock.ts';
 import { KeyedQueue } from './write-queue.ts';
 import { initialFiles } from './workspace-layout.ts';
 
@@ -33,10 +34,12 @@ export class WorkspaceStore {
 
   /**
    * One write = one commit on `branch`. Writes to a repository run one at a time; if another
-   * process moved the branch meanwhile, the changes are built again on the new head (3 tries).
-   * Returns the new commit, or the unchanged head when there was nothing to change.
+   * process moved the branch meanwhile, the changes are built again on the new head (3 tries); a
+   * ref lock left by a crashed writer is cleared (see ref-lock.ts).
+   * Returns the new commit, or the unchanged head when there was nothing to change. A `message`
+   * function is called after `build`, so the message can describe what the build found.
    */
-  async write(projectId: string, branch: string, author: Author, message: string, build: ChangeBuilder): Promise<string> {
+  async write(projectId: string, branch: string, author: Author, message: string | (() => string), build: ChangeBuilder): Promise<string> {
     const repo = this.repo(projectId);
     return this.queue.run(repo.gitDir, async () => {
       for (let attempt = 0; ; attempt++) {
@@ -45,9 +48,10 @@ export class WorkspaceStore {
         const changes = await build(repo, head);
         if (changes.length === 0) return head;
         try {
-          return await repo.commit(branch, head, changes, author, message);
+          return await repo.commit(branch, head, changes, author, typeof message === 'function' ? message() : message);
         } catch (err) {
-          if (!(err instanceof BranchMovedError) || attempt >= 2) throw err;
+          if (err instanceof RefLockedError && attempt < 4) await waitForRefLock(err.lockPath);
+          else if (!(err instanceof BranchMovedError) || attempt >= 2) throw err;
         }
       }
     });

@@ -7,10 +7,13 @@ const API_BASE = '/api';
 /** Failed call: `message` is the server's error text when it sent one. */
 export class ApiError extends Error {
   readonly status: number;
-  constructor(message: string, status: number) {
+  /** The parsed response body, for calls whose errors carry details (line of a code error...). */
+  readonly body: unknown;
+  constructor(message: string, status: number, body: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -85,7 +88,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     sessionExpiredStore.set(true);
   }
   const failed = !response.ok || (json as { status?: unknown } | null)?.status === 'error';
-  if (failed) throw new ApiError(errorFrom(json) ?? MSG.unexpected, response.status);
+  if (failed) throw new ApiError(errorFrom(json) ?? MSG.unexpected, response.status, json);
   return json as T;
 }
 

@@ -8,7 +8,6 @@ import { SignupPage } from '../features/onboarding/SignupPage';
 import { placeholderRoutes } from '../features/placeholders/placeholder-routes';
 import { OpenRecorderPage } from '../features/recorder/OpenRecorderPage';
 import { RemoteRecorderPage } from '../features/recorder/RemoteRecorderPage';
-import { CodeCleanupTab } from '../features/settings/CodeCleanupTab';
 import { IntegrationsTab } from '../features/settings/IntegrationsTab';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { FullScreenLoader } from '../components/FullScreenLoader';
@@ -23,6 +22,11 @@ import { AppShell } from './shell/AppShell';
 const membersTab = async () => ({ Component: (await import('../features/members/MembersTab')).MembersTab });
 const accessTokensTab = async () => ({ Component: (await import('../features/access-tokens/AccessTokensTab')).AccessTokensTab });
 const newAccessToken = async () => ({ Component: (await import('../features/access-tokens/NewAccessTokenPage')).NewAccessTokenPage });
+// The editor (CodeMirror) and the tables load with the pages that use them.
+const codeCleanupTab = async () => ({ Component: (await import('../features/code-cleanup/UnusedStepsView')).UnusedStepsView });
+const featuresPage = async () => ({ Component: (await import('../features/features/FeaturesPage')).FeaturesPage });
+const testDataPage = async () => ({ Component: (await import('../features/test-data/TestDataPage')).TestDataPage });
+const codeCleanupPage = async () => ({ Component: (await import('../features/code-cleanup/CodeCleanupPage')).CodeCleanupPage });
 
 const settingsRoutes: RouteObject[] = [
   { index: true, lazy: membersTab },
@@ -30,13 +34,23 @@ const settingsRoutes: RouteObject[] = [
   { path: 'access-tokens', lazy: accessTokensTab },
   { path: 'new-access-token', lazy: newAccessToken },
   { path: 'private-repository', element: <IntegrationsTab /> },
-  { path: 'code-cleanup', element: <CodeCleanupTab /> },
+  { path: 'code-cleanup', lazy: codeCleanupTab },
 ];
 
 const projectRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
   { path: 'dashboard', element: <DashboardPage /> },
   { path: 'settings', element: <SettingsPage />, children: settingsRoutes },
+  { path: 'features', lazy: featuresPage, handle: { fullBleed: true } },
+  {
+    path: 'test-data',
+    lazy: testDataPage,
+    children: [
+      { path: 'add', element: null },
+      { path: 'edit/:index', element: null },
+    ],
+  },
+  { path: 'code-cleanup', lazy: codeCleanupPage },
   ...placeholderRoutes,
 ];
 

@@ -23,10 +23,14 @@ export function SelectDropdown({ label, value, options, onChange, placeholder = 
   const id = useId();
   return (
     <FormControl size={size} sx={{ minWidth }}>
-      <InputLabel id={`${id}-label`}>{label}</InputLabel>
+      {/* The placeholder always shows (displayEmpty), so the label always sits above it. */}
+      <InputLabel id={`${id}-label`} shrink>
+        {label}
+      </InputLabel>
       <Select
         labelId={`${id}-label`}
         label={label}
+        notched
         value={value}
         displayEmpty
         onChange={(e) => onChange(String(e.target.value))}

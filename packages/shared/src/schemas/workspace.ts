@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BRANCH } from '../constants.ts';
-import { TEST_DATA_TYPES } from '../workspace-messages.ts';
+import { STORED_USER_DEFAULT_PAGE_SIZE, STORED_USER_PAGE_SIZES, TEST_DATA_TYPES } from '../workspace-messages.ts';
 
 /** Fields every workspace call may carry. */
 const projectId = z.string().trim().min(1, 'projectId is required').max(64);
@@ -11,6 +11,12 @@ const folderPath = z.string().max(1000).default('');
 const name = z.string().max(300);
 
 export const ProjectBranchBody = z.object({ projectId, branch, isPrivateRepo });
+/**
+ * get-feature-list(-for-branch). With `compact: true` the scenarios of feature nodes are
+ * CompactScenarioDto: without `content` and `steps`, which repeat the feature's text (each a third
+ * of the response on a large workspace); the client cuts them from the feature's `content`.
+ */
+export const FeatureListBody = ProjectBranchBody.extend({ compact: z.boolean().optional() });
 
 export const ParseError = z.object({ message: z.string(), line: z.number().nullable(), column: z.number().nullable() });
 export type ParseError = z.infer<typeof ParseError>;
@@ -19,14 +25,24 @@ export const StepDto = z.object({ keyword: z.string(), text: z.string(), line: z
 export const ScenarioDto = z.object({
   type: z.enum(['Scenario', 'Scenario Outline']),
   name: z.string(),
-  /** The scenario's own lines (tags, title, steps, examples), as in the file. */
+  /** The scenario's own lines (comments directly above, tags, title, steps, examples), as in the file. */
   content: z.string(),
   tags: z.array(z.string()),
+  /** Line of the Scenario keyword. */
   line: z.number(),
   steps: z.array(StepDto),
   /** Rule the scenario sits in, if any. */
   rule: z.string().nullable(),
+  /** First and last line (1-based) of `content` in the feature file. */
+  startLine: z.number().optional(),
+  endLine: z.number().optional(),
 });
+/**
+ * A scenario in a compact feature list: `content` is the feature's lines `startLine`..`endLine`
+ * (split after each '\n', joined, without the last line break), and the steps are in those lines.
+ */
+export const CompactScenarioDto = ScenarioDto.omit({ content: true, steps: true }).extend({ startLine: z.number(), endLine: z.number() });
+export type CompactScenarioDto = z.infer<typeof CompactScenarioDto>;
 export type ScenarioDto = z.infer<typeof ScenarioDto>;
 
 export interface FeatureNodeDto {
@@ -82,9 +98,15 @@ export const EditFolderBody = z.object({
   newName: name.optional(),
   action: z.enum(['Renamed', 'Moved']),
 });
+/**
+ * delete-folder: `deletePath` is the folder's own path relative to features/ ('checkout/old') and
+ * `name` its last segment; a `deletePath` that does not end in `name` is read as the parent folder.
+ */
 export const DeleteFolderBody = z.object({ projectId, branch, isPrivateRepo, name, deletePath: folderPath });
 export const RenameFeatureBody = z.object({ projectId, branch, isPrivateRepo, parentPath: folderPath, oldName: name, newName: name });
 export const DeleteFeatureBody = z.object({ projectId, branch, isPrivateRepo, parentPath: folderPath, name });
+/** create-feature (add-feature wizard): a new feature holding one empty Scenario Outline tagged @regression. */
+export const CreateFeatureBody = z.object({ projectId, branch, isPrivateRepo, parentPath: folderPath, name });
 
 /**
  * push-scenario: `name` is the feature file name; `data` the scenario text that replaces scenario
@@ -106,9 +128,29 @@ export const PushScenarioBody = z.object({
   /** Commit the client's copy came from; a change to the same file since then gives 409. */
   baseCommit: z.string().max(64).optional(),
 });
-export const PushResponse = z.object({ status: z.literal('success'), error: z.null(), commit: z.string() });
+export const PushResponse = z.object({
+  status: z.literal('success'),
+  error: z.null(),
+  commit: z.string(),
+  /** Path of the feature written, relative to features/ (absent after deleting it). */
+  path: z.string().optional(),
+  /** Index of the pushed scenario in the file after the write (null when deleted or unknown). */
+  scenarioIndex: z.number().nullable().optional(),
+  /** Name the scenario was saved under (new scenarios are made unique with a numeric suffix). */
+  scenarioName: z.string().nullable().optional(),
+  /** The saved file does not parse (it is kept as written). */
+  parseError: ParseError.nullable().optional(),
+});
 
+/**
+ * last-updated: `directory` is a workspace path ('features/checkout', 'steps'); one that does not start
+ * with features/, steps/, environments/ or data/ is read under features/. Without `projectId` the
+ * x-project-id header, then the user's last active project, is used.
+ */
 export const LastUpdatedBody = z.object({ projectId: projectId.optional(), directory: z.string().max(1000), file: z.string().max(300), branch, isPrivateRepo });
+export const LastUpdatedResponse = z.object({
+  status: z.literal('success'), date: z.string(), author: z.string(), email: z.string(), message: z.string(), commit: z.string(),
+});
 export const LastActiveSelectionBody = z.object({
   projectId, branch,
   featureIndex: z.number().int().nullable().optional(),
@@ -127,6 +169,14 @@ export const StepInfoDto = z.object({
   source: z.enum(['recorder', 'api', 'ai', 'user']).nullable(),
   pattern: z.string().nullable(),
   line: z.number().nullable(),
+  /** Two or more definitions match the step. */
+  ambiguous: z.boolean().optional(),
+  /** get-step-code-by-scenario: the content is the file with a generated stub, not yet saved. */
+  isStub: z.boolean().optional(),
+  /** get-step-code-by-scenario: the stub on its own (imports, timeout, definition). */
+  stubCode: z.string().optional(),
+  /** The step text(s) after Scenario Outline examples are substituted. */
+  resolvedText: z.string().optional(),
 });
 export type StepInfoDto = z.infer<typeof StepInfoDto>;
 export const StepCodeByScenarioBody = z.object({ projectId, branch, isPrivateRepo, featureName: z.string().max(1000), scenarioName: z.string().max(300) });
@@ -135,9 +185,16 @@ export const PushFileBody = z.object({ projectId, branch, directory: z.string().
 export const FilesQuery = z.object({ projectId, branch, directory: z.string().max(1000) });
 export const DeleteFileQuery = z.object({ projectId, branch, directory: z.string().max(1000), fileName: z.string().max(300) });
 export const FileContentQuery = z.object({ projectId, branch, file_path: z.string().max(1000) });
+export const FilesResponse = z.object({ status: z.literal('success'), files: z.array(z.object({ name: z.string(), size: z.number() })) });
+export const FileContentResponse = z.object({ status: z.literal('success'), file_path: z.string(), content: z.string() });
+export const StableVersionsResponse = z.object({ status: z.literal('success'), versions: z.object({ cucumber_client: z.string() }) });
+/** auth/create-workspace: creates the project's repository when it is missing (idempotent). */
+export const CreateWorkspaceBody = z.object({ projectId });
 export const UploadMjsBody = z.object({
   projectId, branch, isPrivateRepo,
   files: z.array(z.object({ name: z.string().max(300), content: z.string().max(2_000_000) })).min(1).max(50),
+  /** Save Anyway: commit code that does not parse. */
+  force: z.boolean().optional(),
 });
 
 export const EnvironmentDto = z.object({ name: z.string(), baseUrl: z.string(), file: z.string() });
@@ -164,6 +221,8 @@ export const UnusedStepRef = z.object({ uri: z.string(), keyword: z.string(), pa
 export const RemoveUnusedStepsBody = z.object({
   projectId, isPrivateRepo,
   input: z.array(z.object({ filePath: z.string().max(1000), stepDefinitions: z.array(z.object({ keyword: z.string(), pattern: z.string() })) })).max(1000),
+  /** The branch may also come in the query string (`?branch=`). */
+  branch: z.string().trim().min(1).max(200).optional(),
 });
 
 export const StoredUserBody = z.object({
@@ -172,7 +231,8 @@ export const StoredUserBody = z.object({
   password: z.string().trim().min(1, 'Password is required').max(1000),
   secretKey: z.string().max(200).optional().transform((v) => (v ?? '').replace(/\s+/g, '')),
 });
-export const UpdateStoredUserBody = StoredUserBody.extend({ prev_username: z.string().trim().min(1).max(200) });
+/** update-user: an empty secretKey keeps the configured one unless `clearSecretKey` is true. */
+export const UpdateStoredUserBody = StoredUserBody.extend({ prev_username: z.string().trim().min(1).max(200), clearSecretKey: z.boolean().optional() });
 export const StoredUserRefBody = z.object({ project_id: projectId, username: z.string().trim().min(1).max(200) });
 export const StoredUserDto = z.object({ username: z.string(), password: z.string(), secretKeyConfigured: z.boolean() });
 
@@ -182,3 +242,22 @@ export const AddPrivateRepoBody = z.object({
   token: z.string().trim().min(1, 'Token is required').max(1000),
   url: z.string().trim().max(2048).optional(),
 });
+
+/** store-and-get-steps takes projectId in the query string (or the body). */
+export const ProjectIdOptionalQuery = z.object({ projectId: projectId.optional() });
+export const StoreAndGetStepsBody = z.object({ projectId: projectId.optional(), branch, isPrivateRepo });
+export const BranchOptionalQuery = z.object({ branch: z.string().trim().min(1).max(200).optional() });
+export const UnusedStepsBody = z.object({ projectId, isPrivateRepo, branch: z.string().trim().min(1).max(200).optional() });
+export const ValidateStepCodeBody = z.object({ code: z.string().max(2_000_000) });
+export const CodeValidationDto = z.object({ valid: z.boolean(), line: z.number().nullable(), column: z.number().nullable(), message: z.string().nullable() });
+export const SetActiveEnvBody = z.object({ projectId, branch, name: z.string().max(300).nullable() });
+
+export const StoredUsersQuery = z.object({
+  project_id: projectId,
+  page: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce
+    .number()
+    .refine((v) => (STORED_USER_PAGE_SIZES as readonly number[]).includes(v), `limit must be one of ${STORED_USER_PAGE_SIZES.join(', ')}`)
+    .default(STORED_USER_DEFAULT_PAGE_SIZE),
+});
+export const PrivateRepoUrlBody = z.object({ project_id: projectId });

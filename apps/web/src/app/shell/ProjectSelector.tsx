@@ -48,7 +48,7 @@ export function ProjectSelector() {
   }
 
   return (
-    <FormControl size="small" sx={{ width: 260 }}>
+    <FormControl size="small" sx={{ width: 220 }}>
       <InputLabel id="project-select-label">Project</InputLabel>
       <Select
         labelId="project-select-label"

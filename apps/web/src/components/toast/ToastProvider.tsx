@@ -1,4 +1,5 @@
 import Alert, { type AlertColor } from '@mui/material/Alert';
+import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import { UI } from '@stepwise/shared';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -41,18 +42,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext value={api}>
       {children}
-      <Snackbar
-        key={toast?.id}
-        open={open}
-        autoHideDuration={toast?.duration ?? UI.toastMs}
-        onClose={close}
-        disableWindowBlurListener
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert onClose={close} severity={toast?.severity ?? 'success'} variant="filled" sx={{ minWidth: 320 }}>
-          {toast?.message}
-        </Alert>
-      </Snackbar>
+      {/* In a portal: opened after a dialog, it stays outside the part of the page the dialog hides from screen readers. */}
+      <Portal>
+        <Snackbar
+          key={toast?.id}
+          open={open}
+          autoHideDuration={toast?.duration ?? UI.toastMs}
+          onClose={close}
+          disableWindowBlurListener
+          anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        >
+          <Alert onClose={close} severity={toast?.severity ?? 'success'} variant="filled" sx={{ minWidth: 320 }}>
+            {toast?.message}
+          </Alert>
+        </Snackbar>
+      </Portal>
     </ToastContext>
   );
 }

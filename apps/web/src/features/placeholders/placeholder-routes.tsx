@@ -5,7 +5,6 @@ const page = (title: string, description: string) => <PlaceholderPage title={tit
 
 /** Project areas that are not built yet; each shows its title and an honest empty state. */
 export const placeholderRoutes: RouteObject[] = [
-  { path: 'features', element: page('Features', 'Folders, feature files and Gherkin scenarios of the project.') },
   { path: 'executions', element: page('Executions', 'Plan, schedule and run scenarios.') },
   { path: 'execution/:execId', element: page('Execution', 'Live status of one execution.') },
   { path: 'ai-oversight', element: page('Code Review', 'Review the step-code fixes proposed by the AI.') },
@@ -14,14 +13,5 @@ export const placeholderRoutes: RouteObject[] = [
   { path: 'run-report/:runId', element: page('Run Report', 'Scenarios, steps and artefacts of one run.') },
   { path: 'run-report/:runId/:testId', element: page('Run Report', 'Steps, screenshots, console and network of one scenario run.') },
   { path: 'scenario-report/:scenarioId', element: page('Scenario Report', 'History of one scenario across runs.') },
-  {
-    path: 'test-data',
-    element: page('Test Data', 'Data sets and stored users used by scenarios.'),
-    children: [
-      { path: 'add', element: null },
-      { path: 'edit/:index', element: null },
-    ],
-  },
   { path: 'memory', element: page('Memory', 'Application map and what Stepwise learned about your app.') },
-  { path: 'code-cleanup', element: page('Code Cleanup', 'Find and remove unused step definitions.') },
 ];

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { MSG, type ProjectDto } from '@stepwise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../api/client';
 import { AppDialog } from '../../components/AppDialog';
 import { useToast } from '../../components/toast/toast-context';
 import { projectKeys } from '../projects/project-keys';
@@ -36,8 +37,9 @@ export function GitAuthorizeDialog({ project, open, onClose }: { project: Projec
       await authorize.mutateAsync();
       toast.success('Git is connected');
       onClose();
-    } catch {
-      setError(MSG.gitAuthorizeError);
+    } catch (err) {
+      // Wrong credentials or an unreachable repository give the spec's text; rule violations keep the server's.
+      setError(err instanceof ApiError && (err.status === 400 || err.status === 403) ? err.message : MSG.gitAuthorizeError);
     }
   }
 
@@ -47,8 +49,8 @@ export function GitAuthorizeDialog({ project, open, onClose }: { project: Projec
       <DialogTitle id="git-authorize-title">Authorize Git access</DialogTitle>
       <DialogContent>
         <Alert severity="info" sx={{ mb: 2 }}>
-          Git repositories are used by the workspace feature: feature files and step code of {project.name} will be read from and
-          pushed to this repository once it is available.
+          Feature files, step code, environments and test data of {project.name} are fetched from and pushed to this repository.
+          Use a personal access token with read and write access.
         </Alert>
         <form id="git-authorize-form" noValidate onSubmit={submit}>
           <Stack spacing={2}>

@@ -7,12 +7,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ROLES } from '@stepwise/shared';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { openEnvironmentDialog } from '../environments/env-dialog-store';
+import { useEnvironments } from '../environments/use-environments';
 import { useProject } from '../projects/use-projects';
 import { GitAuthorizeDialog } from './GitAuthorizeDialog';
 
 export function IntegrationsTab() {
   const project = useProject();
   const [open, setOpen] = useState(false);
+  const [needEnv, setNeedEnv] = useState(false);
+  const envs = useEnvironments();
+  // Git access needs at least one environment in the workspace first.
+  const connect = () => ((envs.data?.allEnv.length ?? 0) > 0 ? setOpen(true) : setNeedEnv(true));
   const connected = project.configuredPrivateRepo;
   const isAdmin = project.userRole === ROLES.admin;
   const canConfigure = project.allowGitIntegration && (project.privateRepo || isAdmin);
@@ -46,12 +53,24 @@ export function IntegrationsTab() {
         {connected ? (
           <CheckCircleIcon color="success" aria-label="Connected" />
         ) : (
-          <Button variant="contained" disabled={!canConfigure} onClick={() => setOpen(true)}>
+          <Button variant="contained" disabled={!canConfigure || envs.isLoading} onClick={connect}>
             Connect Git
           </Button>
         )}
       </Stack>
       {open && <GitAuthorizeDialog project={project} open={open} onClose={() => setOpen(false)} />}
+      <ConfirmDialog
+        open={needEnv}
+        title="Create an environment first"
+        message="Connecting Git needs at least one environment (a name and the base URL of the site you test)."
+        confirmText="Create environment"
+        onClose={() => setNeedEnv(false)}
+        onConfirm={() => {
+          setNeedEnv(false);
+          openEnvironmentDialog({ editing: null, onSaved: () => setOpen(true) });
+          return false;
+        }}
+      />
     </Paper>
   );
 }

@@ -1,0 +1,112 @@
+import { git, type GitResult } from '../workspace/git.ts';
+
+/** Where a project's private repository lives and how to sign in to it (the token in clear, in memory only). */
+export interface RemoteCredentials {
+  url: string;
+  username: string;
+  token: string;
+}
+
+/** A failed remote operation; its message never holds the credentials. */
+export class RemoteGitError extends Error {
+  readonly code: number;
+  constructor(message: string, code: number) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const MAX_URL = 2048;
+
+/** True for an http(s) URL without credentials, spaces or control characters: the only remotes we talk to. */
+export function isValidRemoteUrl(url: string): boolean {
+  if (url.length > MAX_URL || /[\s\p{Cc}]/u.test(url)) return false;
+  try {
+    const u = new URL(url);
+    return (u.protocol === 'https:' || u.protocol === 'http:') && !!u.hostname && !u.username && !u.password && !u.hash;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Git configuration given through the environment (GIT_CONFIG_COUNT/KEY/VALUE): the token travels
+ * as an HTTP Authorization header, never in the URL, on the command line or in a config file; no
+ * global config, credential helper or prompt is consulted; redirects are not followed (they could
+ * carry the header to another host); only http and https transports are allowed.
+ */
+function remoteEnv(c: RemoteCredentials): Record<string, string> {
+  const basic = Buffer.from(`${c.username}:${c.token}`, 'utf8').toString('base64');
+  const config: Array<[string, string]> = [
+    ['http.extraHeader', `Authorization: Basic ${basic}`],
+    ['http.followRedirects', 'false'],
+    ['credential.helper', ''],
+    ['core.askPass', ''],
+  ];
+  const env: Record<string, string> = {
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_ALLOW_PROTOCOL: 'http:https',
+    GIT_HTTP_LOW_SPEED_LIMIT: '1000',
+    GIT_HTTP_LOW_SPEED_TIME: '60',
+    GIT_CONFIG_COUNT: String(config.length),
+  };
+  config.forEach(([key, value], i) => {
+    env[`GIT_CONFIG_KEY_${i}`] = key;
+    env[`GIT_CONFIG_VALUE_${i}`] = value;
+  });
+  return env;
+}
+
+/** Removes anything credential-like from git's output before it is logged or thrown. */
+export function scrub(text: string, c: RemoteCredentials): string {
+  const basic = Buffer.from(`${c.username}:${c.token}`, 'utf8').toString('base64');
+  let out = text;
+  for (const secret of [c.token, basic, encodeURIComponent(c.token)]) if (secret) out = out.split(secret).join('***');
+  return out.replace(/(authorization:\s*\w+\s+)\S+/gi, '$1***');
+}
+
+/** Runs a git command that talks to the remote; fails with a scrubbed RemoteGitError unless `allowFailure`. */
+async function remoteGit(args: string[], c: RemoteCredentials, gitDir?: string, allowFailure = false): Promise<GitResult> {
+  const result = await git(args, { gitDir, env: remoteEnv(c), allowFailure: true });
+  if (result.code !== 0 && !allowFailure) {
+    const detail = scrub(result.stderr.trim().split('\n').filter((l) => !l.startsWith('hint:')).slice(-3).join(' | '), c);
+    throw new RemoteGitError(`git ${args[0]} failed (${result.code}): ${detail}`, result.code);
+  }
+  return result;
+}
+
+/** The remote's branches (name -> commit); throws when the URL or the credentials are wrong. */
+export async function listRemoteBranches(c: RemoteCredentials): Promise<Map<string, string>> {
+  const { stdout } = await remoteGit(['ls-remote', '--heads', '--end-of-options', c.url], c);
+  const heads = new Map<string, string>();
+  for (const line of stdout.split('\n')) {
+    const [oid, ref] = line.split('\t');
+    if (oid && ref?.startsWith('refs/heads/')) heads.set(ref.slice('refs/heads/'.length), oid);
+  }
+  return heads;
+}
+
+export const TRACKING_PREFIX = 'refs/remotes/origin/';
+
+/** Fetches every remote branch into refs/remotes/origin/* of the bare repository (pruning deleted ones). */
+export async function fetchRemote(gitDir: string, c: RemoteCredentials): Promise<void> {
+  await remoteGit(['fetch', '--no-tags', '--prune', '--quiet', '--end-of-options', c.url, `+refs/heads/*:${TRACKING_PREFIX}*`], c, gitDir);
+}
+
+/** Pushes branches (fast-forward only); returns those the remote rejected because it has other commits. */
+export async function pushBranches(gitDir: string, c: RemoteCredentials, branches: string[]): Promise<string[]> {
+  if (branches.length === 0) return [];
+  const refspecs = branches.map((b) => `refs/heads/${b}:refs/heads/${b}`);
+  const result = await remoteGit(['push', '--porcelain', '--end-of-options', c.url, ...refspecs], c, gitDir, true);
+  // Porcelain lines: "<flag>\t<from>:<to>\t<summary>"; '!' marks a rejected ref.
+  const rejected = result.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('!\t'))
+    .map((l) => l.split('\t')[1]?.split(':')[1]?.replace(/^refs\/heads\//, ''))
+    .filter((b): b is string => !!b);
+  if (result.code !== 0 && rejected.length === 0) {
+    const detail = scrub(result.stderr.trim().split('\n').filter((l) => !l.startsWith('hint:')).slice(-3).join(' | '), c);
+    throw new RemoteGitError(`git push failed (${result.code}): ${detail}`, result.code);
+  }
+  return rejected;
+}

@@ -1,0 +1,4 @@
+Feature: Background only
+
+  Background:
+    Given a shared setup

@@ -1,0 +1,17 @@
+
+
+Feature: Extra blank lines
+
+
+  Scenario: Spread out
+    Given a step
+
+
+    When another step
+
+
+
+  Scenario: Next
+    Then done
+
+

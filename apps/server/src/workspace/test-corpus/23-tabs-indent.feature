@@ -1,0 +1,5 @@
+Feature: Tabs
+
+	Scenario: Indented with tabs
+		Given a tab-indented step
+		Then it still parses

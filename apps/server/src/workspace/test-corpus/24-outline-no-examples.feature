@@ -1,0 +1,4 @@
+Feature: New from the wizard
+
+  @regression
+  Scenario Outline: New from the wizard

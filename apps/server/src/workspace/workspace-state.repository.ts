@@ -1,0 +1,71 @@
+import type { Db } from '../db/database.ts';
+
+export interface LastActiveSelection {
+  lastActiveFolder: string | null;
+  lastActiveFeature: string | null;
+  featureIndex: number | null;
+  scenarioIndex: number | null;
+}
+
+const EMPTY: LastActiveSelection = { lastActiveFolder: null, lastActiveFeature: null, featureIndex: null, scenarioIndex: null };
+
+/** The user's last selection in the features tree of a project's branch. */
+export async function findSelection(db: Db, userId: string, projectId: string, branch: string): Promise<LastActiveSelection> {
+  const row = await db
+    .selectFrom('workspace_state')
+    .select(['last_active_folder', 'last_active_feature', 'last_active_feature_index', 'last_active_scenario_index'])
+    .where('user_id', '=', userId)
+    .where('project_id', '=', projectId)
+    .where('branch', '=', branch)
+    .executeTakeFirst();
+  if (!row) return EMPTY;
+  return {
+    lastActiveFolder: row.last_active_folder,
+    lastActiveFeature: row.last_active_feature,
+    featureIndex: row.last_active_feature_index,
+    scenarioIndex: row.last_active_scenario_index,
+  };
+}
+
+/** Stores the selection; fields left undefined keep their stored value. */
+export async function saveSelection(db: Db, userId: string, projectId: string, branch: string, s: Partial<LastActiveSelection>): Promise<void> {
+  const values = {
+    last_active_folder: s.lastActiveFolder,
+    last_active_feature: s.lastActiveFeature,
+    last_active_feature_index: s.featureIndex,
+    last_active_scenario_index: s.scenarioIndex,
+  };
+  const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+  await db
+    .insertInto('workspace_state')
+    .values({ user_id: userId, project_id: projectId, branch, ...values, updated_at: new Date() })
+    .onConflict((oc) => oc.columns(['user_id', 'project_id', 'branch']).doUpdateSet({ ...set, updated_at: new Date() }))
+    .execute();
+}
+
+export async function recordBranchCreator(db: Db, projectId: string, branch: string, userId: string): Promise<void> {
+  await db
+    .insertInto('workspace_branches')
+    .values({ project_id: projectId, branch, created_by: userId })
+    .onConflict((oc) => oc.columns(['project_id', 'branch']).doUpdateSet({ created_by: userId, created_at: new Date() }))
+    .execute();
+}
+
+export async function branchCreator(db: Db, projectId: string, branch: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('workspace_branches')
+    .select('created_by')
+    .where('project_id', '=', projectId)
+    .where('branch', '=', branch)
+    .executeTakeFirst();
+  return row?.created_by ?? null;
+}
+
+export async function forgetBranch(db: Db, projectId: string, branch: string): Promise<void> {
+  await db.deleteFrom('workspace_branches').where('project_id', '=', projectId).where('branch', '=', branch).execute();
+  await db.deleteFrom('workspace_state').where('project_id', '=', projectId).where('branch', '=', branch).execute();
+}
+
+export async function setScenarioCount(db: Db, projectId: string, count: number): Promise<void> {
+  await db.updateTable('projects').set({ scenario_count: count }).where('id', '=', projectId).execute();
+}

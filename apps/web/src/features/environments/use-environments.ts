@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useWorkspace } from '../workspace/use-workspace';
+import { wsKeys } from '../workspace/workspace-keys';
+import { deleteEnvironment, editEnvironment, fetchEnvironments, pushEnvironment, saveActiveEnvironment } from './environments.api';
+
+/** Environments of the selected branch; keeps the selected one valid (last active, else the first). */
+export function useEnvironments() {
+  const ws = useWorkspace();
+  const query = useQuery({ queryKey: wsKeys.envs(ws.projectId, ws.branch), queryFn: () => fetchEnvironments(ws.ref) });
+  const data = query.data;
+  const { env, setEnv } = ws;
+  useEffect(() => {
+    if (!data) return;
+    const names = data.allEnv.map((e) => e.name);
+    if (env && names.includes(env)) return;
+    const fallback = data.lastActiveEnv && names.includes(data.lastActiveEnv) ? data.lastActiveEnv : (names[0] ?? null);
+    if (fallback !== env) setEnv(fallback);
+  }, [data, env, setEnv]);
+  return query;
+}
+
+export function useSelectEnvironment() {
+  const ws = useWorkspace();
+  return (name: string | null) => {
+    ws.setEnv(name);
+    saveActiveEnvironment(ws.ref, name).catch(() => {});
+  };
+}
+
+export function useEnvironmentMutations() {
+  const ws = useWorkspace();
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: wsKeys.branch(ws.projectId, ws.branch) });
+  return {
+    create: useMutation({ mutationFn: (v: { name: string; baseUrl: string }) => pushEnvironment(ws.ref, v.name, v.baseUrl), onSuccess }),
+    edit: useMutation({
+      mutationFn: (v: { name: string; newName: string; baseUrl: string }) => editEnvironment(ws.ref, v.name, v.newName, v.baseUrl),
+      onSuccess,
+    }),
+    remove: useMutation({ mutationFn: (name: string) => deleteEnvironment(ws.ref, name), onSuccess }),
+  };
+}

@@ -1,0 +1,52 @@
+import type {
+  CreateFolderBody, DeleteFeatureBody, DeleteFolderBody, EditFolderBody, FeatureListResponse, LastActiveSelectionBody, PushResponse,
+  PushScenarioBody, RenameFeatureBody,
+} from '@stepwise/shared';
+import { WS_MSG } from '@stepwise/shared';
+import { api, ApiError } from '../../api/client';
+import type { BodyOf, DtoOf } from '../../api/contract';
+import type { WorkspaceRef } from '../workspace/use-workspace';
+
+export type FeatureList = DtoOf<typeof FeatureListResponse>;
+export type PushResult = DtoOf<typeof PushResponse>;
+type Without<B> = Omit<B, 'projectId' | 'branch' | 'isPrivateRepo'>;
+
+/** The tree of a branch; a project whose Git workspace is missing gets it created once, then read again. */
+export async function fetchFeatureList(ref: WorkspaceRef): Promise<FeatureList> {
+  try {
+    return await api.post<FeatureList>('workspace/get-feature-list', ref);
+  } catch (err) {
+    if (!(err instanceof ApiError && err.status === 404 && err.message === WS_MSG.workspaceMissing)) throw err;
+    await api.post('auth/create-workspace', { projectId: ref.projectId });
+    return api.post<FeatureList>('workspace/get-feature-list', ref);
+  }
+}
+
+export function createFolder(ref: WorkspaceRef, body: Without<BodyOf<typeof CreateFolderBody>>): Promise<unknown> {
+  return api.post('workspace/create-folder', { ...ref, ...body });
+}
+
+/** Rename (a folder, or a feature when oldName ends in .feature) or move (action Moved). */
+export function editFolder(ref: WorkspaceRef, body: Without<BodyOf<typeof EditFolderBody>>): Promise<unknown> {
+  return api.post('workspace/edit-folder', { ...ref, ...body });
+}
+
+export function deleteFolder(ref: WorkspaceRef, body: Without<BodyOf<typeof DeleteFolderBody>>): Promise<unknown> {
+  return api.post('workspace/delete-folder', { ...ref, ...body });
+}
+
+export function renameFeature(ref: WorkspaceRef, body: Without<BodyOf<typeof RenameFeatureBody>>): Promise<unknown> {
+  return api.post('workspace/rename-feature', { ...ref, ...body });
+}
+
+export function deleteFeature(ref: WorkspaceRef, body: Without<BodyOf<typeof DeleteFeatureBody>>): Promise<unknown> {
+  return api.post('workspace/delete-feature', { ...ref, ...body });
+}
+
+export function pushScenario(ref: WorkspaceRef, body: Without<BodyOf<typeof PushScenarioBody>>): Promise<PushResult> {
+  return api.post<PushResult>('workspace/push-scenario', { ...ref, ...body });
+}
+
+export function updateLastActiveWorkspace(ref: WorkspaceRef, body: Omit<BodyOf<typeof LastActiveSelectionBody>, 'projectId' | 'branch'>): Promise<unknown> {
+  return api.post('workspace/updateLastActiveWorkspace', { projectId: ref.projectId, branch: ref.branch, ...body });
+}

@@ -1,0 +1,105 @@
+import { featureRenameError, scenarioNameError, stripFeatureExt, type FeatureNodeDto } from '@stepwise/shared';
+import { type ReactNode, useState } from 'react';
+import { useToast } from '../../../components/toast/toast-context';
+import { renameScenarioText } from '../gherkin-text';
+import { childrenAt, parentPathOf, type TreeItem } from '../tree-model';
+import { useScenarioWrites } from '../use-scenario-writes';
+import { useTreeActions } from '../use-tree-actions';
+import { DeleteNodeDialog, type DeleteTarget } from './DeleteNodeDialog';
+import { MoveToFolderPopover } from './MoveToFolderPopover';
+import { NameDialog } from './NameDialog';
+
+type RowItem = Exclude<TreeItem, { kind: 'input' }>;
+type Open =
+  | { kind: 'move'; node: FeatureNodeDto; anchor: HTMLElement }
+  | { kind: 'delete'; target: DeleteTarget; run: () => Promise<void> }
+  | { kind: 'renameFeature'; node: FeatureNodeDto }
+  | { kind: 'renameScenario'; item: Extract<RowItem, { kind: 'scenario' }> }
+  | null;
+
+/** Move, delete and rename dialogs of the navigator; `onPathChanged` keeps the selection on moved or deleted nodes. */
+export function useNavigatorDialogs(tree: FeatureNodeDto[], onPathChanged: (oldPath: string, newPath: string | null) => void) {
+  const actions = useTreeActions();
+  const writes = useScenarioWrites();
+  const toast = useToast();
+  const [open, setOpen] = useState<Open>(null);
+  const close = () => setOpen(null);
+  const newPath = (dest: string, name: string) => (dest ? `${dest}/${name}` : name);
+
+  function startDelete(item: RowItem) {
+    if (item.kind === 'folder') {
+      setOpen({ kind: 'delete', target: { kind: 'folder', name: item.node.name }, run: () => actions.deleteFolder(item.node).then(() => onPathChanged(item.node.path, null)) });
+    } else if (item.kind === 'feature') {
+      setOpen({ kind: 'delete', target: { kind: 'feature', name: item.node.name }, run: () => actions.deleteFeature(item.node).then(() => onPathChanged(item.node.path, null)) });
+    } else {
+      const lastOne = (item.feature.scenarios?.length ?? 0) <= 1;
+      setOpen({
+        kind: 'delete',
+        target: { kind: 'scenario', name: item.scenario.name, featureName: item.feature.name, lastOne },
+        run: () => actions.deleteScenario(item.feature, item.index).then(() => onPathChanged(item.feature.path, lastOne ? null : item.feature.path)),
+      });
+    }
+  }
+
+  let dialog: ReactNode = null;
+  if (open?.kind === 'move') {
+    const node = open.node;
+    dialog = (
+      <MoveToFolderPopover
+        node={node}
+        tree={tree}
+        anchor={open.anchor}
+        onClose={close}
+        onMove={async (dest) => {
+          await actions.move(node, dest);
+          close();
+          onPathChanged(node.path, newPath(dest, node.name));
+        }}
+      />
+    );
+  } else if (open?.kind === 'delete') {
+    dialog = <DeleteNodeDialog target={open.target} onConfirm={open.run} onClose={close} />;
+  } else if (open?.kind === 'renameFeature') {
+    const node = open.node;
+    const siblings = childrenAt(tree, parentPathOf(node.path)).filter((n) => !n.isFolder).map((n) => n.name);
+    dialog = (
+      <NameDialog
+        title="Edit feature"
+        label="Feature name"
+        initial={stripFeatureExt(node.name)}
+        validate={(v) => featureRenameError(node.name, v, siblings)}
+        onClose={close}
+        onSave={async (v) => {
+          await actions.renameFeature(node, v);
+          close();
+          onPathChanged(node.path, newPath(parentPathOf(node.path), `${v}.feature`));
+        }}
+      />
+    );
+  } else if (open?.kind === 'renameScenario') {
+    const { feature, index, scenario } = open.item;
+    const siblings = (feature.scenarios ?? []).map((s) => s.name);
+    dialog = (
+      <NameDialog
+        title="Edit scenario"
+        label="Scenario name"
+        initial={scenario.name}
+        validate={(v) => scenarioNameError(v, scenario.name, siblings)}
+        onClose={close}
+        onSave={async (v) => {
+          await writes.saveScenario(feature, index, renameScenarioText(scenario.content, v));
+          close();
+          toast.success('Scenario renamed');
+        }}
+      />
+    );
+  }
+
+  return {
+    dialog,
+    startMove: (node: FeatureNodeDto, anchor: HTMLElement) => setOpen({ kind: 'move', node, anchor }),
+    startDelete,
+    startRenameFeature: (node: FeatureNodeDto) => setOpen({ kind: 'renameFeature', node }),
+    startRenameScenario: (item: Extract<RowItem, { kind: 'scenario' }>) => setOpen({ kind: 'renameScenario', item }),
+  };
+}

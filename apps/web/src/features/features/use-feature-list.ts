@@ -1,0 +1,24 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useWorkspace } from '../workspace/use-workspace';
+import { wsKeys } from '../workspace/workspace-keys';
+import { fetchFeatureList } from './features.api';
+
+export function useFeatureList() {
+  const ws = useWorkspace();
+  return useQuery({ queryKey: wsKeys.features(ws.projectId, ws.branch), queryFn: () => fetchFeatureList(ws.ref) });
+}
+
+/** After a write: everything read from the branch, and the scenario count, is fetched again. */
+export function useRefreshBranch() {
+  const { projectId, branch } = useWorkspace();
+  const queryClient = useQueryClient();
+  return useCallback(
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: wsKeys.branch(projectId, branch) }),
+        queryClient.invalidateQueries({ queryKey: wsKeys.count(projectId) }),
+      ]),
+    [queryClient, projectId, branch],
+  );
+}

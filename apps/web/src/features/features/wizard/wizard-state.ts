@@ -1,0 +1,45 @@
+import { featureNameError, scenarioNameError, stripFeatureExt, uniqueName, type FeatureNodeDto } from '@stepwise/shared';
+import { allFeatures, childrenAt, findNode } from '../tree-model';
+
+export interface WizardValues {
+  mode: 'manual' | 'ai';
+  target: 'existing' | 'new';
+  /** Path of the chosen existing feature. */
+  featurePath: string;
+  /** Folder and name of a new feature. */
+  folder: string;
+  featureName: string;
+  scenarioName: string;
+}
+
+export function initialValues(tree: FeatureNodeDto[], folder: string, feature: string | null): WizardValues {
+  const hasFeatures = allFeatures(tree).length > 0;
+  return { mode: 'manual', target: feature || (hasFeatures && !folder) ? 'existing' : 'new', featurePath: feature ?? '', folder, featureName: '', scenarioName: '' };
+}
+
+export function featureStepError(tree: FeatureNodeDto[], v: WizardValues): string | null {
+  if (v.target === 'existing') return v.featurePath && findNode(tree, v.featurePath) ? null : 'Please select a feature.';
+  const siblings = childrenAt(tree, v.folder).filter((n) => !n.isFolder).map((n) => n.name);
+  return featureNameError(v.featureName, siblings);
+}
+
+/** Names of the scenarios already in the target feature. */
+export function takenNames(tree: FeatureNodeDto[], v: WizardValues): string[] {
+  if (v.target !== 'existing') return [];
+  return (findNode(tree, v.featurePath)?.scenarios ?? []).map((s) => s.name);
+}
+
+export function scenarioStepError(v: WizardValues): string | null {
+  return scenarioNameError(v.scenarioName);
+}
+
+/** Where the scenario goes: folder and feature file name. */
+export function destination(v: WizardValues): { folder: string; file: string } {
+  if (v.target === 'new') return { folder: v.folder, file: `${stripFeatureExt(v.featureName.trim())}.feature` };
+  const cut = v.featurePath.lastIndexOf('/');
+  return { folder: cut < 0 ? '' : v.featurePath.slice(0, cut), file: v.featurePath.slice(cut + 1) };
+}
+
+export function finalScenarioName(tree: FeatureNodeDto[], v: WizardValues): string {
+  return uniqueName(v.scenarioName.trim(), takenNames(tree, v));
+}
