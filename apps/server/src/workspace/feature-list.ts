@@ -25,12 +25,12 @@ export async function featureListJson(
   const key = `${commit}:${compact ? 'compact' : 'full'}`;
   let body = trees.get(key);
   if (!body) {
-    const data = await featuresAtCommit(store.repo(projectId), commit);
-    console.error('T parsed', (performance.now() - (globalThis as any).__t0).toFixed(0));
-    const tj = featureTreeJson(data, compact);
-    console.error('T json', (performance.now() - (globalThis as any).__t0).toFixed(0));
-    body = Buffer.from(`"allTags":${JSON.stringify(collectTags(data))},"foldersAndFeatures":${tj}}`);
-    console.error('T buffer', (performance.now() - (globalThis as any).__t0).toFixed(0));
+    const data = await featuresAtCommit(store.repo(projectId), commit, compact ? 'compact' : 'full');
+    body = Buffer.concat([
+      Buffer.from(`"allTags":${JSON.stringify(collectTags(data))},"foldersAndFeatures":`),
+      Buffer.from(featureTreeJson(data, compact)),
+      Buffer.from('}'),
+    ]);
     trees.set(key, body, body.length);
   }
   const head =

@@ -12,8 +12,6 @@ export const featuresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   for (const url of ['/workspace/get-feature-list', '/workspace/get-feature-list-for-branch']) {
     app.post(url, { schema: { body: FeatureListBody } }, async (req, reply) => {
-      const tr = performance.now(); (globalThis as any).__t0 = tr;
-      reply.raw.once('finish', () => console.error('T finish', (performance.now() - tr).toFixed(0)));
       const parts = await features.list(authOf(req), req.body.projectId, req.body.branch, req.body.compact);
       reply.type('application/json; charset=utf-8').header('content-length', parts[0].length + parts[1].length);
       return reply.send(Readable.from(parts));

@@ -1,11 +1,11 @@
 import {
-  DEFAULT_BRANCH, DEFAULT_TAG, featureNameError, featureRenameError, stripFeatureExt, WS_MSG,
+  DEFAULT_BRANCH, DEFAULT_TAG, featureNameError, MSG, featureRenameError, stripFeatureExt, WS_MSG,
   type CreateFeatureBody, type DeleteFeatureBody, type RenameFeatureBody,
 } from '@stepwise/shared';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { readBranchFeatures } from './feature-files.ts';
 import { featureListJson } from './feature-list.ts';
@@ -15,7 +15,7 @@ import { entryAt } from './git-queries.ts';
 import { parseBlob } from './parse-cache.ts';
 import { renameFeatureTitle } from './scenario-edit.ts';
 import { pullIfPrivate } from './private-sync.ts';
-import { findSelection, setScenarioCount } from './workspace-state.repository.ts';
+import { findListAccess, setScenarioCount } from './workspace-state.repository.ts';
 import type { WorkspaceWriter } from './workspace-writes.ts';
 
 /** The feature file at `path`, 404 when absent, 400 for a link or a folder. */
@@ -39,12 +39,18 @@ export class FeaturesService {
     this.writer = writer;
   }
 
-  /** FeatureListResponse as encoded JSON (cached per commit). */
+  /**
+   * FeatureListResponse as encoded JSON (cached per commit). The membership check of requireMember
+   * (404 unknown project, 403 not a member, access keys only for their project) and the selection
+   * come from one query: this is the hottest read of the product.
+   */
   async list(auth: AuthContext, projectId: string, branch: string, compact = false): Promise<[Buffer, Buffer]> {
-    const { project } = await requireMember(this.ctx.db, auth, projectId);
+    if (auth.accessKeyProjectId && auth.accessKeyProjectId !== projectId) throw forbidden();
+    const found = await findListAccess(this.ctx.db, auth.user.id, projectId, branch);
+    if (!found) throw notFound(MSG.projectNotFound);
+    if (!found.role) throw forbidden();
+    const { project, selection } = found;
     await pullIfPrivate(this.ctx, project);
-    const selection = await findSelection(this.ctx.db, auth.user.id, projectId, branch);
-    console.error('T db done', (performance.now() - (globalThis as any).__t0).toFixed(0));
     return featureListJson(this.ctx.workspaces, projectId, branch, selection, compact);
   }
 

@@ -52,52 +52,6 @@ export async function writeObject(gitDir: string, type: ObjectType, body: Buffer
   return oid;
 }
 
-/**
- * Streams the texts of many blobs through one `cat-file --batch`, calling `onBlob` as each arrives,
- * so that the caller's work (parsing) overlaps with git's reading.
- */
-export function streamBlobs(gitDir: string, oids: string[], onBlob: (oid: string, text: string) => void): Promise<void> {
-  if (oids.length === 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const child = spawn('git', [`--git-dir=${gitDir}`, 'cat-file', '--batch'], { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
-    let seen = 0;
-    let failed: unknown = null;
-    let buf: Buffer = Buffer.alloc(0);
-    child.stdout.on('data', (chunk: Buffer) => {
-      buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-      for (;;) {
-        const nl = buf.indexOf(10);
-        if (nl < 0) return;
-        const found = /^([0-9a-f]{40,64}) (\w+) (\d+)$/.exec(buf.subarray(0, nl).toString());
-        if (!found) {
-          seen++;
-          buf = buf.subarray(nl + 1);
-          continue;
-        }
-        const size = Number(found[3]);
-        if (buf.length < nl + 1 + size + 1) return;
-        const text = buf.subarray(nl + 1, nl + 1 + size).toString('utf8');
-        buf = buf.subarray(nl + 1 + size + 1);
-        seen++;
-        try {
-          if (!failed) onBlob(found[1], text);
-        } catch (err) {
-          failed = err;
-        }
-      }
-    });
-    child.stdin.on('error', () => {});
-    child.stderr.resume();
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (failed) reject(failed);
-      else if (seen === oids.length) resolve();
-      else reject(new Error(`git cat-file exited ${code}`));
-    });
-    child.stdin.end(oids.join('\n') + '\n');
-  });
-}
-
 /** Objects named by `specs` ('<oid>', '<commit>:<path>', '<commit>^{tree}'), in order; null when missing. */
 export function readObjects(gitDir: string, specs: string[]): Promise<Array<RawObject | null>> {
   if (specs.length === 0) return Promise.resolve([]);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { Project } from '../db/schema.ts';
 
 export interface LastActiveSelection {
   lastActiveFolder: string | null;
@@ -24,6 +25,43 @@ export async function findSelection(db: Db, userId: string, projectId: string, b
     lastActiveFeature: row.last_active_feature,
     featureIndex: row.last_active_feature_index,
     scenarioIndex: row.last_active_scenario_index,
+  };
+}
+
+/**
+ * For the features list, in one query: the project, the caller's role in it (null: not a member)
+ * and their selection on `branch`. Null when the project does not exist.
+ */
+export async function findListAccess(
+  db: Db, userId: string, projectId: string, branch: string,
+): Promise<{ project: Project; role: string | null; selection: LastActiveSelection } | null> {
+  const row = await db
+    .selectFrom('projects')
+    .leftJoin('project_members', (j) => j.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId))
+    .leftJoin('workspace_state', (j) =>
+      j.onRef('workspace_state.project_id', '=', 'projects.id').on('workspace_state.user_id', '=', userId).on('workspace_state.branch', '=', branch),
+    )
+    .selectAll('projects')
+    .select([
+      'project_members.role as member_role',
+      'workspace_state.last_active_folder',
+      'workspace_state.last_active_feature',
+      'workspace_state.last_active_feature_index',
+      'workspace_state.last_active_scenario_index',
+    ])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { member_role, last_active_folder, last_active_feature, last_active_feature_index, last_active_scenario_index, ...project } = row;
+  return {
+    project,
+    role: member_role,
+    selection: {
+      lastActiveFolder: last_active_folder,
+      lastActiveFeature: last_active_feature,
+      featureIndex: last_active_feature_index,
+      scenarioIndex: last_active_scenario_index,
+    },
   };
 }
 
