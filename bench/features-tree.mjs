@@ -1,5 +1,10 @@
 // npm run bench:features-tree — cold and warm get-feature-list on a generated workspace of 2,000
 // features and 20,000 scenarios, against a bare script that reads and parses the same files.
+// The real server runs as a child process on a temporary DATA_DIR (embedded database); the workspace
+// is committed with git fast-import, not through the API. The goal line is about the compact form
+// of the list; the full form is measured and printed too.
+// Knobs: BENCH_RUNS (5), BENCH_WARM_CALLS (15 per run), BENCH_VERBOSE=1 (warm samples),
+// BENCH_LOG_LEVEL (server log level), BENCH_NODE_FLAGS (e.g. '--cpu-prof').
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';

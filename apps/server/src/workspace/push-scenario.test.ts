@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WS_MSG } from '@stepwise/shared';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { startWorkspace, type Workspace } from './workspace-test-kit.ts';
+import { workspaceServices } from './workspace-services.ts';
 
 let ws: Workspace;
 beforeAll(async () => {
@@ -136,6 +137,21 @@ describe('push-scenario', () => {
     expectOk(await ws.call('push-scenario', { name: 'Win', parentPath: '', scenarioIndex: 0, data: '  Scenario: A\n    Given aa\n' }));
     expectOk(await ws.call('push-scenario', { name: 'Win', parentPath: '', data: '  Scenario: C\n    Given c' }));
     expect(ws.show('features/Win.feature')).toBe('Feature: Win\r\n\r\n  Scenario: A\r\n    Given aa\r\n\r\n  Scenario: B\r\n    Given b\r\n\r\n  Scenario: C\r\n    Given c\r\n');
+  });
+
+  it('answers 409 when the branch keeps moving under a write (another writer wins every retry)', async () => {
+    const writer = workspaceServices(ws.server.ctx).writer;
+    const user = await ws.server.ctx.db.selectFrom('users').selectAll().where('email', '=', ws.admin.email).executeTakeFirstOrThrow();
+    const scope = await writer.scope({ user }, ws.projectId);
+    const other = ws.server.ctx.workspaces.repo(ws.projectId);
+    let n = 0;
+    const attempt = writer.commit(scope, 'main', 'lose the race', async (_repo, head) => {
+      await other.commit('main', head, [{ path: `data/rival-${n++}.json`, content: '{}' }], { name: 'Rival', email: 'r@example.com' }, 'Rival');
+      return [{ path: 'data/mine.json', content: '[]' }];
+    });
+    await expect(attempt).rejects.toMatchObject({ statusCode: 409, message: WS_MSG.writeConflict });
+    expect(n).toBe(3);
+    expect(ws.show('data/mine.json')).toBeNull();
   });
 
   it('remembers the pushed scenario as the last active selection', async () => {
