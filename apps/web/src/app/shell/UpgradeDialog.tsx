@@ -1,15 +1,12 @@
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { PLANS } from '@stepwise/shared';
 import { AppDialog } from '../../components/AppDialog';
-import { useAppConfig } from '../../features/config/use-app-config';
+import { ContactSalesActions } from '../../components/ContactSalesActions';
 
 /** Contact-sales dialog behind the Freemium "Upgrade" prompt. */
 export function UpgradeDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const config = useAppConfig();
   return (
     <AppDialog open={open} onClose={onClose} maxWidth="xs" aria-labelledby="upgrade-title">
       <DialogTitle id="upgrade-title">Upgrade your plan</DialogTitle>
@@ -22,16 +19,7 @@ export function UpgradeDialog({ open, onClose }: { open: boolean; onClose: () =>
           executions and team invitations.
         </Typography>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        {config.supportUrl && (
-          <Button href={config.supportUrl} target="_blank" rel="noreferrer">
-            Contact sales
-          </Button>
-        )}
-        <Button variant="contained" onClick={onClose}>
-          Close
-        </Button>
-      </DialogActions>
+      <ContactSalesActions onClose={onClose} />
     </AppDialog>
   );
 }

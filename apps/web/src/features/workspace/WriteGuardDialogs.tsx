@@ -1,12 +1,10 @@
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { WS_MSG } from '@stepwise/shared';
 import { ExpiredPlanDialog } from '../../app/shell/ExpiredPlanDialog';
 import { AppDialog } from '../../components/AppDialog';
-import { useAppConfig } from '../config/use-app-config';
+import { ContactSalesActions } from '../../components/ContactSalesActions';
 import { useCurrentProject } from '../projects/use-projects';
 import { guardDialogStore } from './write-guard';
 
@@ -14,7 +12,6 @@ import { guardDialogStore } from './write-guard';
 export function WriteGuardDialogs() {
   const open = guardDialogStore.use();
   const project = useCurrentProject();
-  const config = useAppConfig();
   const close = () => guardDialogStore.set(null);
   if (!project) return null;
   return (
@@ -28,16 +25,7 @@ export function WriteGuardDialogs() {
           </Typography>
           <Typography color="text.secondary">Upgrade the plan to add more scenarios, or delete scenarios you no longer need.</Typography>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          {config.supportUrl && (
-            <Button href={config.supportUrl} target="_blank" rel="noreferrer">
-              Contact sales
-            </Button>
-          )}
-          <Button variant="contained" onClick={close}>
-            Close
-          </Button>
-        </DialogActions>
+        <ContactSalesActions onClose={close} />
       </AppDialog>
     </>
   );
