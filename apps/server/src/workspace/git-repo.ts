@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { git, GitError } from './git.ts';
-import { readBranchRef, writeObject } from './git-objects.ts';
+import { readBranchRef, readObjects, writeObject } from './git-objects.ts';
 import { TreeConflictError, treeChange } from './tree-builder.ts';
 
 export interface TreeEntry {
@@ -79,38 +78,12 @@ export class GitRepo {
   }
 
   /** Contents of many blobs through one `cat-file --batch` process. */
-  readBlobs(oids: string[]): Promise<Map<string, string>> {
-    const result = new Map<string, string>();
+  async readBlobs(oids: string[]): Promise<Map<string, string>> {
     const unique = [...new Set(oids)];
-    if (unique.length === 0) return Promise.resolve(result);
-    return new Promise((resolve, reject) => {
-      const child = spawn('git', [`--git-dir=${this.gitDir}`, 'cat-file', '--batch'], { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
-      let buf: Buffer = Buffer.alloc(0);
-      let index = 0;
-      child.stdout.on('data', (chunk: Buffer) => {
-        buf = buf.length ? Buffer.concat([buf, chunk]) : chunk;
-        for (;;) {
-          const nl = buf.indexOf(10);
-          if (nl < 0) return;
-          const header = buf.subarray(0, nl).toString();
-          const parts = header.split(' ');
-          if (parts[1] === 'missing') {
-            buf = buf.subarray(nl + 1);
-            index++;
-            continue;
-          }
-          const size = Number(parts[2]);
-          if (buf.length < nl + 1 + size + 1) return;
-          result.set(parts[0], buf.subarray(nl + 1, nl + 1 + size).toString('utf8'));
-          buf = buf.subarray(nl + 1 + size + 1);
-          index++;
-        }
-      });
-      child.stdin.on('error', () => {});
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 || index === unique.length ? resolve(result) : reject(new Error(`git cat-file exited ${code}`))));
-      child.stdin.end(unique.join('\n') + '\n');
-    });
+    const objects = await readObjects(this.gitDir, unique);
+    const result = new Map<string, string>();
+    for (const object of objects) if (object) result.set(object.oid, object.data.toString('utf8'));
+    return result;
   }
 
   /** File content at a commit, or null when absent (or not a regular file). */
