@@ -12,3 +12,5 @@ export * from './schemas/logs.ts';
 export * from './workspace-messages.ts';
 export * from './workspace-validation.ts';
 export * from './schemas/workspace.ts';
+export * from './schemas/report.ts';
+export * from './schemas/executions.ts';

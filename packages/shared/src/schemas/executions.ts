@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { DEFAULT_BRANCH } from '../constants.ts';
+
+/** Executions (section 3 of the executions spec): flows of scenario groups, schedules, live status. */
+
+export const WEEK_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+export const WeekDay = z.enum(WEEK_DAYS);
+export type WeekDay = z.infer<typeof WeekDay>;
+
+export const VIEWPORTS = [
+  { label: 'Desktop - 1440px', width: 1440, height: 900 },
+  { label: 'Desktop - 1024px', width: 1024, height: 768 },
+  { label: 'Tablet - 800px', width: 800, height: 1024 },
+  { label: 'Mobile - 375px', width: 375, height: 812 },
+] as const;
+export const DEFAULT_VIEWPORT = 'Desktop - 1024px';
+export const BROWSERS = [
+  { value: 'chromium', label: 'Chromium' },
+  { value: 'webkit', label: 'WebKit' },
+  { value: 'firefox', label: 'Firefox' },
+] as const;
+export const DEFAULT_BROWSER = 'chromium';
+export const DEFAULT_SCHEDULE_TIME = '01:45';
+export const SCHEDULE_MINUTE_STEP = 15;
+export const EXECUTION_MESSAGES = {
+  saved: 'Execution saved successfully',
+  saveFailed: 'Failed to save execution',
+  uniqueName: 'Choose a unique name, discarding your changes.',
+  scheduleRequired: 'Schedule is required',
+  allocateThreads: 'Please allocate some threads to at least one flow first',
+  noTags: 'No tags available, please add some tags in the features tab',
+  stopping: 'Stopping execution...',
+  noLogs: 'No logs available',
+  notFound: 'Execution not found',
+  instanceNotFound: 'Execution instance not found',
+  notRunning: 'This execution instance is not running',
+  needsLicence: 'Executions need a licence with execution threads',
+  noScenarios: 'No scenarios match this execution',
+  noEnvironment: 'The environment of this execution does not exist',
+  atLeastOneDay: 'A schedule needs at least one day',
+} as const;
+
+const time = z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, 'Time must be HH:MM in 15-minute steps');
+
+export const Schedule = z.object({
+  days: z
+    .array(WeekDay)
+    .min(1, EXECUTION_MESSAGES.atLeastOneDay)
+    .transform((days) => WEEK_DAYS.filter((d) => days.includes(d))),
+  isBiweekly: z.boolean().default(false),
+  time,
+  /** Hours from GMT, e.g. -3.5, 0, 5.75. */
+  timeZone: z.number().min(-12).max(14),
+});
+export type Schedule = z.infer<typeof Schedule>;
+
+export const ScenarioReference = z.object({
+  /** Index of the feature in the branch's feature list (sorted by path). */
+  featureIndex: z.number().int().min(0),
+  scenarioIndex: z.number().int().min(0),
+  /** The command that runs this scenario alone (rewritten when the environment changes). */
+  command: z.string().max(2000).default(''),
+  /** Path of the feature under features/, and the scenario's name: used first when resolving. */
+  featurePath: z.string().max(1000).optional(),
+  scenarioName: z.string().max(500).optional(),
+});
+export type ScenarioReference = z.infer<typeof ScenarioReference>;
+
+export const ScenarioGroup = z.object({
+  name: z.string().trim().min(1).max(200),
+  threadCount: z.number().int().min(0).max(64),
+  scenarios: z.array(ScenarioReference).max(10000),
+  tags: z.array(z.string().max(200)).max(200),
+});
+export type ScenarioGroup = z.infer<typeof ScenarioGroup>;
+
+export const Flow = z.object({
+  viewport: z.string().default(DEFAULT_VIEWPORT),
+  browser: z.enum(['chromium', 'firefox', 'webkit']).default(DEFAULT_BROWSER),
+  scenarioGroups: z.array(ScenarioGroup).max(100),
+});
+export type Flow = z.infer<typeof Flow>;
+
+/** What the wizard and the detail page send. */
+export const ExecutionInput = z.object({
+  name: z.string().trim().min(1, 'Execution name is required').max(200),
+  env: z.string().trim().min(1, 'Environment is required').max(200),
+  branch: z.string().trim().min(1).max(200).default(DEFAULT_BRANCH),
+  flows: z.array(Flow).max(50),
+  schedule: Schedule.nullable().optional(),
+  isSingleThreaded: z.boolean().default(false),
+  enabled: z.boolean().default(false),
+});
+export type ExecutionInput = z.infer<typeof ExecutionInput>;
+
+export const NewExecutionBody = z.object({
+  projectId: z.string().min(1).max(64),
+  execution: ExecutionInput,
+  /** The thread allowance the wizard saw; the server uses the project's own. */
+  maxThreads: z.number().optional(),
+});
+
+export const UpdateExecutionBody = z.object({ execution: ExecutionInput.extend({ modifiedByUserId: z.string().optional() }) });
+
+export const RunExecutionBody = z.object({
+  VIA_CRON: z.boolean().default(false),
+  HEADLESS: z.boolean().default(true),
+  /** Environment name to run against (overrides the execution's). */
+  environment: z.string().max(200).optional(),
+  RUN_AS_MOCK: z.boolean().default(false),
+});
+
+export const ScheduleExecutionBody = z.object({
+  envVariables: z.object({ environment: z.string().max(200).optional(), HEADLESS: z.boolean().optional() }).default({}),
+  schedule: Schedule.optional(),
+});
+
+export interface ExecutionDto extends ExecutionInput {
+  _id: string;
+  projectId: string;
+  userId: string;
+  modifiedByUserId: string | null;
+  running: boolean;
+  createdAt: string;
+  updatedAt: string;
+  /** Name (or email) of the creator and last modifier, for the list. */
+  createdByName?: string | null;
+  modifiedByName?: string | null;
+  /** Live instance when one is running. */
+  liveInstance?: LiveStatus | null;
+  /** Next fire time of an enabled schedule (ISO). */
+  nextRunAt?: string | null;
+}
+
+export const INSTANCE_STATUSES = ['queued', 'preparing', 'running', 'passed', 'failed', 'stopped', 'error'] as const;
+export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
+
+export interface StatusHistoryEntry {
+  status: InstanceStatus;
+  verboseStatus: string;
+  timestamp: string;
+}
+
+/** Live run status of one execution instance. */
+export interface LiveStatus {
+  executionInstanceId: string;
+  executionId: string;
+  reportLink: string;
+  status: InstanceStatus;
+  verboseStatus: string;
+  startTime: string;
+  scenariosPassed: number;
+  scenariosFailed: number;
+  totalScenarios: number;
+  timestamp: string;
+  statusHistory: StatusHistoryEntry[];
+}
+
+/** Socket events of the execution channel (path /ws). */
+export const EXECUTION_EVENTS = {
+  subscribeCrud: 'subscribeToExecutionCrud',
+  crudUpdate: 'crudUpdate',
+  subscribeStatus: 'subscribeToExecutionStatus',
+  start: 'startExecutionInstance',
+  statusUpdate: (instanceId: string) => `statusUpdate:${instanceId}`,
+  stop: 'stopExecutionInstance',
+} as const;
+export const EXECUTION_SOCKET_PATH = '/ws';
