@@ -77,8 +77,11 @@ export const DEFAULT_TAG = 'regression';
 export const TEST_DATA_TYPES = ['string', 'secret', 'totp'] as const;
 export const ALL_ENVIRONMENTS = '*';
 export const STEP_TIMEOUTS = { defaultMs: 60000, stepMs: 120000 } as const;
-export const STEP_SOURCE_LABELS = { recorder: 'REC', api: 'API', ai: 'AI', user: 'USER' } as const;
+/** Sources a step file may declare for a definition (`source: 'api'`); 'user' when it declares none. */
 export const STEP_SOURCES = ['recorder', 'api', 'ai', 'user'] as const;
+/** Sources of the step lists: the declarable ones, and 'builtin' for the built-in library (never declarable). */
+export const STEP_LIST_SOURCES = [...STEP_SOURCES, 'builtin'] as const;
+export const STEP_SOURCE_LABELS = { recorder: 'REC', api: 'API', ai: 'AI', user: 'USER', builtin: 'BUILT-IN' } as const;
 /** The built-in step library, shown as the (read-only) utils file. */
 export const BUILTIN_STEPS_FILE = 'utils.mjs';
 /** Where stubs of unimplemented steps go, relative to steps/. */

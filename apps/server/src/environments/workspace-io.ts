@@ -1,9 +1,9 @@
 import { MSG, WS_MSG } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import type { Project, User } from '../db/schema.ts';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { isExpired } from '../projects/plan.ts';
-import { BranchMovedError, RefLockedError, type GitRepo } from '../workspace/git-repo.ts';
+import { BranchMovedError, RefLockedError, TreeConflictError, type GitRepo } from '../workspace/git-repo.ts';
 import { BranchNotFoundError, type Author, type ChangeBuilder } from '../workspace/workspace-store.ts';
 
 /**
@@ -33,7 +33,10 @@ export async function branchHead(ctx: AppContext, projectId: string, branch: str
   return { repo, head };
 }
 
-/** One commit on `branch` by `user`; the builder may throw an HttpError to refuse the change. A lost race is 409. */
+/**
+ * One commit on `branch` by `user`; the builder may throw an HttpError to refuse the change. A lost
+ * race is 409; a file where a folder is, or the other way round (the tree cannot be built), is 400.
+ */
 export async function commitChange(ctx: AppContext, projectId: string, branch: string, user: User, change: string, build: ChangeBuilder): Promise<string> {
   if (!(await ctx.workspaces.exists(projectId))) throw notFound(WS_MSG.workspaceMissing);
   try {
@@ -41,6 +44,7 @@ export async function commitChange(ctx: AppContext, projectId: string, branch: s
   } catch (err) {
     if (err instanceof BranchNotFoundError) throw notFound(WS_MSG.branchNotFound);
     if (err instanceof BranchMovedError || err instanceof RefLockedError) throw conflict(WS_MSG.writeConflict);
+    if (err instanceof TreeConflictError) throw badRequest(WS_MSG.invalidPath);
     throw err;
   }
 }

@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { addMemberToProject, createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { startGitHttpServer, type GitHttpTestServer } from './git-http-test-server.ts';
-import { fetchFromRemote, pushToRemote } from './remote-sync.ts';
+import { deleteRemoteBranch } from './remote-git.ts';
+import { deleteOnRemote, fetchFromRemote, pushToRemote } from './remote-sync.ts';
 
 const USERNAME = 'ci-bot';
 const TOKEN = 'ghp_Sup3rS3cretT0ken_do_not_leak_42';
@@ -161,6 +162,40 @@ describe('syncing with the remote', () => {
     expect(await fetchFromRemote(server.ctx, (await createProject(admin)))).toBeNull();
     fs.rmSync(clone, { recursive: true, force: true });
     fs.rmSync(c2, { recursive: true, force: true });
+  });
+
+  it('deletes a deleted branch on the remote too, so that no fetch brings it back', async () => {
+    const remoteDir = path.join(remote.root, 'shop.git');
+    const remoteHeads = () => gitIn(remoteDir, 'for-each-ref', '--format=%(refname)', 'refs/heads/').split('\n');
+    const branch = (name: string) => admin.api.post('workspace/create-new-branch', { projectId, sourceBranch: 'main', newBranch: name });
+    const drop = (name: string, user = admin) => user.api.delete('workspace/delete-branch', { projectId, branch: name });
+    expectOk(await branch('feature/gone'));
+    expect(gitIn(remoteDir, 'rev-parse', 'feature/gone')).toBe(gitIn(localRepo(projectId), 'rev-parse', 'feature/gone'));
+    const before = remote.seen.length;
+
+    expectOk(await drop('feature/gone'));
+    expect(remoteHeads()).not.toContain('refs/heads/feature/gone');
+    expect(gitIn(localRepo(projectId), 'for-each-ref', 'refs/heads/feature/gone', 'refs/remotes/origin/feature/gone')).toBe('');
+    const sent = remote.seen.slice(before);
+    expect(sent.some((r) => r.url.includes('git-receive-pack'))).toBe(true);
+    for (const r of sent) expect(r.url).not.toContain(TOKEN);
+    const list = await admin.api.post('workspace/get-all-branches', { projectId });
+    expectOk(list);
+    expect(list.body.branches).not.toContain('feature/gone');
+    expect(remoteHeads()).not.toContain('refs/heads/feature/gone');
+
+    // A member who cannot delete the branch changes nothing on the remote either.
+    expectOk(await branch('feature/kept'));
+    expectError(await drop('feature/kept', member), 403, WS_MSG.branchDeleteForbidden);
+    expect(remoteHeads()).toContain('refs/heads/feature/kept');
+    // Only at the commit we saw: a remote branch that moved since is left alone.
+    const seen = gitIn(localRepo(projectId), 'rev-parse', 'feature/kept');
+    expect(await deleteRemoteBranch(localRepo(projectId), { url: `${remote.baseUrl}/shop.git`, username: USERNAME, token: TOKEN }, 'feature/kept', '1'.repeat(40))).toBe('rejected');
+    expect(gitIn(remoteDir, 'rev-parse', 'feature/kept')).toBe(seen);
+    expect(await deleteOnRemote(server.ctx, projectId, 'feature/kept')).toBe('deleted');
+    expect(remoteHeads()).not.toContain('refs/heads/feature/kept');
+    expect(await deleteOnRemote(server.ctx, projectId, 'feature/kept')).toBe('absent');
+    expectOk(await drop('feature/kept'));
   });
 
   it('never lets the token reach the logs, error messages, the database in clear or the repository', async () => {

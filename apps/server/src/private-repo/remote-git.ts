@@ -110,3 +110,19 @@ export async function pushBranches(gitDir: string, c: RemoteCredentials, branche
   }
   return rejected;
 }
+
+/**
+ * Deletes `branch` on the remote if it still points at `expected` (`--force-with-lease`, so commits
+ * pushed there meanwhile are not thrown away): 'rejected' when the remote moved or has no such
+ * branch any more. `branch` must be a valid branch name.
+ */
+export async function deleteRemoteBranch(gitDir: string, c: RemoteCredentials, branch: string, expected: string): Promise<'deleted' | 'rejected'> {
+  const ref = `refs/heads/${branch}`;
+  const result = await remoteGit(['push', '--porcelain', '--delete', `--force-with-lease=${ref}:${expected}`, '--end-of-options', c.url, ref], c, gitDir, true);
+  // Porcelain lines: "<flag>\t<from>:<to>\t<summary>"; '-' a deleted ref, '!' a rejected one.
+  const line = result.stdout.split('\n').find((l) => l.split('\t')[1]?.endsWith(`:${ref}`));
+  if (line?.startsWith('-\t')) return 'deleted';
+  if (line?.startsWith('!\t')) return 'rejected';
+  const detail = scrub(result.stderr.trim().split('\n').filter((l) => !l.startsWith('hint:')).slice(-3).join(' | '), c);
+  throw new RemoteGitError(`git push failed (${result.code}): ${detail}`, result.code);
+}

@@ -2,7 +2,7 @@ import type { AppContext } from '../context.ts';
 import { findProject } from '../projects/projects.repository.ts';
 import { git } from '../workspace/git.ts';
 import { isValidBranchName } from '../workspace/git-repo.ts';
-import { fetchRemote, pushBranches, TRACKING_PREFIX, type RemoteCredentials } from './remote-git.ts';
+import { deleteRemoteBranch, fetchRemote, pushBranches, TRACKING_PREFIX, type RemoteCredentials } from './remote-git.ts';
 
 const ZERO = '0'.repeat(40);
 
@@ -104,4 +104,24 @@ export async function pushToRemote(ctx: AppContext, projectId: string, branch: s
   const rejected = await pushBranches(ctx.workspaces.repoPath(projectId), remote, [branch]);
   if (rejected.length) ctx.log.warn({ projectId, branch }, 'push to the private repository rejected');
   return rejected.length ? 'rejected' : 'pushed';
+}
+
+/**
+ * For the workspace service, when `branch` of a private-repo project is deleted: fetches, then
+ * deletes the branch on the remote if it is still at the commit fetched (never commits pushed there
+ * meanwhile: 'rejected', and the next fetch brings the branch back). 'absent' when the remote has no
+ * such branch, 'skipped' when the project has no configured private repository.
+ */
+export async function deleteOnRemote(ctx: AppContext, projectId: string, branch: string): Promise<'deleted' | 'rejected' | 'absent' | 'skipped'> {
+  const remote = await projectRemote(ctx, projectId);
+  if (!remote || !isValidBranchName(branch)) return 'skipped';
+  const gitDir = ctx.workspaces.repoPath(projectId);
+  await fetchRemote(gitDir, remote);
+  const tracking = `${TRACKING_PREFIX}${branch}`;
+  const seen = (await refs(gitDir, TRACKING_PREFIX)).get(branch);
+  if (!seen) return 'absent';
+  const outcome = await deleteRemoteBranch(gitDir, remote, branch, seen);
+  if (outcome === 'rejected') ctx.log.warn({ projectId, branch }, 'deleting the branch on the private repository rejected: it moved');
+  else await git(['update-ref', '-d', tracking, seen], { gitDir, allowFailure: true });
+  return outcome;
 }

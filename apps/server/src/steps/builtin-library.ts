@@ -15,7 +15,7 @@ export function builtinLibrary(): { file: string; content: string; definitions: 
     const content = fs.readFileSync(BUILTIN_LIBRARY_PATH, 'utf8');
     const parsed = readStepFile(content);
     if (parsed.error) throw new Error(`The built-in step library does not parse: ${parsed.error.message} at line ${parsed.error.line}`);
-    cached = { content, definitions: parsed.definitions.map((d) => ({ ...d, file: BUILTIN_STEPS_FILE, builtin: true })) };
+    cached = { content, definitions: parsed.definitions.map((d) => ({ ...d, source: 'builtin' as const, file: BUILTIN_STEPS_FILE, builtin: true })) };
   }
   return { file: BUILTIN_STEPS_FILE, ...cached };
 }

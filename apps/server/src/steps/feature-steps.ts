@@ -1,6 +1,8 @@
-import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
-import { IdGenerator, type Background, type GherkinDocument, type Scenario, type Step } from '@cucumber/messages';
+import { dialects } from '@cucumber/gherkin';
+import { featuresAtCommit } from '../workspace/feature-files.ts';
 import type { GitRepo } from '../workspace/git-repo.ts';
+import { parseFeature as parseWorkspaceFeature, type ExamplesInfo, type ParsedFeature, type StepInfo } from '../workspace/gherkin-parse.ts';
+import type { CachedFeature } from '../workspace/parse-cache.ts';
 
 export type StepKeyword = 'Given' | 'When' | 'Then';
 
@@ -32,63 +34,77 @@ export interface FeatureSteps {
   parseError: string | null;
 }
 
-const cache = new Map<string, Omit<FeatureSteps, 'path'>>();
-const CACHE_MAX = 20_000;
+/** Step meanings by keyword as written ('Given ', 'Étant donné que '), per Gherkin language. */
+const keywordTypes = new Map<string, Map<string, StepKeyword | null>>();
 
-/** Every .feature file under features/ at `head`, parsed (cached by blob id). */
+/**
+ * Like the token matcher: a keyword of one kind only (given, when, then) has that meaning; And, But,
+ * '*' and keywords of several kinds (null) take the meaning of the step before.
+ */
+function keywordTypeOf(language: string, keyword: string): StepKeyword | null {
+  let map = keywordTypes.get(language);
+  if (!map) {
+    map = new Map();
+    const dialect = dialects[language] ?? dialects.en;
+    const kinds: Array<[readonly string[], StepKeyword | null]> = [[dialect.given, 'Given'], [dialect.when, 'When'], [dialect.then, 'Then'], [dialect.and, null], [dialect.but, null]];
+    for (const [words, kind] of kinds) for (const w of words) map.set(w, map.has(w) && map.get(w) !== kind ? null : kind);
+    keywordTypes.set(language, map);
+  }
+  return map.get(keyword) ?? null;
+}
+
+/** The texts a step runs as, one per example row (cucumber's own substitution: `<name>` by the cell, header by header). */
+function exampleTexts(text: string, examples: ExamplesInfo[]): string[] {
+  const texts: string[] = [];
+  for (const ex of examples) {
+    if (ex.header.length === 0) continue;
+    for (const row of ex.rows) {
+      let t = text;
+      ex.header.forEach((name, i) => (t = t.split(`<${name}>`).join(row[i] ?? '')));
+      if (!texts.includes(t)) texts.push(t);
+    }
+  }
+  return texts.length ? texts : [text];
+}
+
+/** The steps view of one parsed feature; made once per blob (the workspace's parse cache holds the parse). */
+const byEntry = new WeakMap<CachedFeature, Omit<FeatureSteps, 'path'>>();
+
+/** Every .feature file under features/ at `head`, read and parsed by the workspace's reader (cached by blob id). */
 export async function readFeatureSteps(repo: GitRepo, head: string): Promise<FeatureSteps[]> {
-  const entries = (await repo.lsTree(head, 'features')).filter((e) => e.type === 'blob' && e.mode !== '120000' && e.path.endsWith('.feature'));
-  const missing = entries.filter((e) => !cache.has(e.oid)).map((e) => e.oid);
-  const blobs = await repo.readBlobs(missing);
-  if (cache.size + missing.length > CACHE_MAX) cache.clear();
-  for (const oid of missing) cache.set(oid, parseFeature(blobs.get(oid) ?? ''));
-  return entries.map((e) => ({ path: e.path, ...(cache.get(e.oid) ?? parseFeature('')) }));
+  const { features } = await featuresAtCommit(repo, head);
+  return features.map((f) => {
+    let steps = byEntry.get(f.entry);
+    if (!steps) {
+      steps = stepsOf(f.parsed, f.content);
+      byEntry.set(f.entry, steps);
+    }
+    return { path: f.path, ...steps };
+  });
 }
 
 /** Parses one feature file into its scenarios and steps. */
 export function parseFeature(content: string): Omit<FeatureSteps, 'path'> {
-  const newId = IdGenerator.incrementing();
-  let doc: GherkinDocument;
-  try {
-    doc = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher()).parse(content);
-  } catch (err) {
-    return { name: '', scenarios: [], looseTexts: looseStepTexts(content), parseError: (err as Error).message };
-  }
-  const texts = new Map<string, string[]>();
-  for (const pickle of compile(doc, 'feature', newId)) {
-    for (const ps of pickle.steps) {
-      const list = texts.get(ps.astNodeIds[0]) ?? [];
-      if (!list.includes(ps.text)) list.push(ps.text);
-      texts.set(ps.astNodeIds[0], list);
-    }
-  }
-  const scenarios: FeatureScenario[] = [];
-  const feature = doc.feature;
-  const featureBackground = feature?.children.find((c) => c.background)?.background;
-  const add = (scenario: Scenario, ruleBackground?: Background) => {
-    const bg = [...(featureBackground?.steps ?? []), ...(ruleBackground?.steps ?? [])];
-    scenarios.push({
-      name: scenario.name,
-      type: scenario.keyword.trim(),
-      steps: withTypes([...bg.map((s) => ({ s, background: true })), ...scenario.steps.map((s) => ({ s, background: false }))], texts),
-    });
-  };
-  for (const child of feature?.children ?? []) {
-    if (child.scenario) add(child.scenario);
-    if (child.rule) {
-      const ruleBackground = child.rule.children.find((c) => c.background)?.background;
-      for (const rc of child.rule.children) if (rc.scenario) add(rc.scenario, ruleBackground);
-    }
-  }
-  return { name: feature?.name ?? '', scenarios, looseTexts: [], parseError: null };
+  return stepsOf(parseWorkspaceFeature(content), content);
 }
 
-function withTypes(steps: Array<{ s: Step; background: boolean }>, texts: Map<string, string[]>): ScenarioStep[] {
+function stepsOf(parsed: ParsedFeature, content: string): Omit<FeatureSteps, 'path'> {
+  if (parsed.parseError) return { name: parsed.featureName, scenarios: [], looseTexts: looseStepTexts(content), parseError: parsed.parseError.message };
+  const scenarios = parsed.scenarios.map((sc, i): FeatureScenario => {
+    const examples = parsed.examples[i] ?? [];
+    const background = (parsed.scenarioBackgrounds[i] ?? []).map((s) => ({ s, texts: [s.text], background: true }));
+    const own = sc.steps.map((s) => ({ s, texts: examples.length ? exampleTexts(s.text, examples) : [s.text], background: false }));
+    return { name: sc.name, type: sc.type, steps: withTypes(parsed.language, [...background, ...own]) };
+  });
+  return { name: parsed.featureName, scenarios, looseTexts: [], parseError: null };
+}
+
+function withTypes(language: string, steps: Array<{ s: StepInfo; texts: string[]; background: boolean }>): ScenarioStep[] {
   let previous: StepKeyword = 'Given';
-  return steps.map(({ s, background }) => {
-    const type = s.keywordType === 'Context' ? 'Given' : s.keywordType === 'Action' ? 'When' : s.keywordType === 'Outcome' ? 'Then' : previous;
+  return steps.map(({ s, texts, background }) => {
+    const type = keywordTypeOf(language, s.keyword) ?? previous;
     previous = type;
-    return { keyword: s.keyword.trim(), keywordType: type, text: s.text, texts: texts.get(s.id) ?? [s.text], background, line: s.location.line };
+    return { keyword: s.keyword.trim(), keywordType: type, text: s.text, texts, background, line: s.line };
   });
 }
 

@@ -98,7 +98,9 @@ describe('the built-in step library', () => {
       'I wait for the text {string}', 'I should see {string}', 'the URL should contain {string}', 'the page title should be {string}',
       'the element {string} should be visible', 'the element {string} should not be visible',
     ]));
-    expect(lib.definitions.every((d) => d.source === 'user' && d.file === 'utils.mjs')).toBe(true);
+    expect(lib.definitions.every((d) => d.source === 'builtin' && d.file === 'utils.mjs')).toBe(true);
+    // A project's file cannot pass its steps off as built-in ones.
+    expect(readStepFile("Given('x', { source: 'builtin' }, async function () {});\n// source: builtin\nWhen('y', async function () {});").definitions.map((d) => d.source)).toEqual(['user', 'user']);
     expect(lib.content).toContain("from '@cucumber/cucumber'");
     expect(lib.content).toContain('setDefaultTimeout(60 * 1000)');
   });

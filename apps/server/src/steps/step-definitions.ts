@@ -1,7 +1,10 @@
 import { parse, type Comment, type Node } from 'acorn';
-import { STEP_SOURCES } from '@stepwise/shared';
+import { STEP_SOURCES, type STEP_LIST_SOURCES } from '@stepwise/shared';
 
+/** A source a step file may declare. */
 export type StepSource = (typeof STEP_SOURCES)[number];
+/** A source in the step lists: a declared one, or 'builtin' for the built-in library. */
+export type StepListSource = (typeof STEP_LIST_SOURCES)[number];
 export type PatternType = 'CUCUMBER_EXPRESSION' | 'REGULAR_EXPRESSION';
 
 /** One Given/When/Then/defineStep call found in a step file, read without running it. */

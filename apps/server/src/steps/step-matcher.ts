@@ -1,10 +1,12 @@
 import {
   CucumberExpression, CucumberExpressionGenerator, ParameterType, ParameterTypeRegistry, RegularExpression, type Expression,
 } from '@cucumber/cucumber-expressions';
-import type { ParameterTypeDefinition, StepDefinition } from './step-definitions.ts';
+import type { ParameterTypeDefinition, StepDefinition, StepListSource } from './step-definitions.ts';
 
 /** A definition with the file it lives in. */
-export interface LocatedDefinition extends StepDefinition {
+export interface LocatedDefinition extends Omit<StepDefinition, 'source'> {
+  /** As the file declares it; 'builtin' for the built-in library. */
+  source: StepListSource;
   /** Path in the repository ('steps/x.mjs'), or the built-in library's file name. */
   file: string;
   builtin: boolean;
@@ -69,7 +71,7 @@ export class StepMatcher {
   }
 }
 
-function compile(def: StepDefinition, registry: ParameterTypeRegistry): Expression | null {
+function compile(def: Pick<StepDefinition, 'pattern' | 'patternType' | 'flags'>, registry: ParameterTypeRegistry): Expression | null {
   try {
     if (def.patternType === 'REGULAR_EXPRESSION') return new RegularExpression(new RegExp(def.pattern, def.flags.replace(/[gy]/g, '')), registry);
     return new CucumberExpression(def.pattern, registry);

@@ -90,7 +90,7 @@ describe('POST workspace/store-and-get-steps', () => {
     });
     expect(byName(list, 'the total is 12.50')).toMatchObject({ implemented: true, source: 'api', pattern: '^the total is ([\\d.]+)$', line: 9 });
     expect(byName(list, 'I am on the home page')).toMatchObject({
-      keyword: 'Given', implemented: true, source: 'user', mjsFile: 'utils.mjs', implemented_at: null, pattern: 'I am on the home page',
+      keyword: 'Given', implemented: true, source: 'builtin', mjsFile: 'utils.mjs', implemented_at: null, pattern: 'I am on the home page',
     });
     expect(byName(list, 'click on "Cart"')).toMatchObject({ implemented: true, mjsFile: 'utils.mjs' });
     expect(byName(list, 'click on "Cart"').mjsFileContent).toContain("When('click on {string}'");

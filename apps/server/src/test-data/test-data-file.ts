@@ -40,10 +40,10 @@ export function openRows(content: string | null, box: SecretBox): OpenedRow[] {
     .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
     .map((r) => {
       const row: OpenedRow = {
-        key: String(r.key ?? ''),
-        value: typeof r.value === 'string' ? r.value : String(r.value ?? ''),
-        DataType: (TEST_DATA_TYPES as readonly string[]).includes(String(r.DataType)) ? (r.DataType as TestDataRow['DataType']) : 'string',
-        environment: String(r.environment ?? '*'),
+        key: text(r.key, ''),
+        value: text(r.value, ''),
+        DataType: (TEST_DATA_TYPES as readonly unknown[]).includes(r.DataType) ? (r.DataType as TestDataRow['DataType']) : 'string',
+        environment: text(r.environment, '*'),
       };
       if (isSealedType(row.DataType) && row.value.startsWith('v1:')) {
         try {
@@ -54,4 +54,10 @@ export function openRows(content: string | null, box: SecretBox): OpenedRow[] {
       }
       return row;
     });
+}
+
+/** A value of a hand-written file as text: an object or array as JSON (String() would call its own, maybe non-callable, `toString`). */
+function text(value: unknown, fallback: string): string {
+  if (value === null || value === undefined) return fallback;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

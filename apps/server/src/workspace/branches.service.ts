@@ -8,7 +8,7 @@ import { requireMember } from '../projects/project-access.ts';
 import { resolveBranch } from './feature-files.ts';
 import { isValidBranchName } from './git-repo.ts';
 import { createBranchRef, deleteBranchRef } from './git-queries.ts';
-import { pullIfPrivate, pushIfPrivate } from './private-sync.ts';
+import { deleteIfPrivate, pullIfPrivate, pushIfPrivate } from './private-sync.ts';
 import { branchCreator, forgetBranch, recordBranchCreator } from './workspace-state.repository.ts';
 
 /**
@@ -53,6 +53,8 @@ export class BranchesService {
     if (isExpired(project)) throw forbidden(MSG.licenceExpired);
     const head = await resolveBranch(this.ctx.workspaces, projectId, branch);
     if (!isAdmin && (await branchCreator(this.ctx.db, projectId, branch)) !== auth.user.id) throw forbidden(WS_MSG.branchDeleteForbidden);
+    // The remote first: a fetch between the two deletions must not bring the branch back here.
+    await deleteIfPrivate(this.ctx, project, branch);
     if (!(await deleteBranchRef(this.ctx.workspaces.repo(projectId), branch, head))) throw conflict(WS_MSG.writeConflict);
     await forgetBranch(this.ctx.db, projectId, branch);
     this.ctx.log.info({ projectId, branch, userId: auth.user.id }, 'branch deleted');

@@ -33,6 +33,8 @@ export interface ParsedFeature {
   examples: ExamplesInfo[][];
   /** Steps of every Background (feature and rules), in file order. */
   backgroundSteps: StepInfo[];
+  /** The Background steps each scenario runs first (the feature's, then its rule's), same order as `scenarios`; shared arrays. */
+  scenarioBackgrounds: StepInfo[][];
   /** Line of the `Feature:` keyword, null when absent. */
   featureLine: number | null;
   /** Gherkin language of the file ('en' unless a `# language:` header says otherwise). */
@@ -69,6 +71,7 @@ export function parseFeature(content: string): ParsedFeature {
     spans: [],
     examples: [],
     backgroundSteps: [],
+    scenarioBackgrounds: [],
     featureLine: feature?.location.line ?? null,
     language: feature?.language ?? 'en',
     parseError: null,
@@ -77,9 +80,10 @@ export function parseFeature(content: string): ParsedFeature {
   const spans = scenarioSpans(doc, content);
   const outlineWords = dialects[feature.language]?.scenarioOutline ?? ['Scenario Outline', 'Scenario Template'];
   const tags = new Set(result.tags);
-  const addScenario = (leanScenario: Scenario, rule: string | null) => {
+  const addScenario = (leanScenario: Scenario, rule: string | null, background: StepInfo[]) => {
     const sc = leanScenario as unknown as LeanScenario;
     const span = spans[result.scenarios.length];
+    result.scenarioBackgrounds.push(background);
     for (const t of sc.tags) tags.add(t.name.slice(1));
     for (const ex of sc.examples) for (const t of ex.tags) tags.add(t.name.slice(1));
     result.spans.push(span);
@@ -96,14 +100,22 @@ export function parseFeature(content: string): ParsedFeature {
       endLine: span.end,
     });
   };
+  let featureBackground: StepInfo[] = [];
   for (const child of feature.children) {
-    if (child.background) result.backgroundSteps.push(...stepsOf(child.background));
-    if (child.scenario) addScenario(child.scenario, null);
+    if (child.background) {
+      featureBackground = stepsOf(child.background);
+      result.backgroundSteps.push(...featureBackground);
+    }
+    if (child.scenario) addScenario(child.scenario, null, featureBackground);
     if (child.rule) {
       for (const t of child.rule.tags) tags.add(t.name.slice(1));
+      let ruleBackground = featureBackground;
       for (const rc of child.rule.children) {
-        if (rc.background) result.backgroundSteps.push(...stepsOf(rc.background));
-        if (rc.scenario) addScenario(rc.scenario, child.rule.name);
+        if (rc.background) {
+          result.backgroundSteps.push(...stepsOf(rc.background));
+          ruleBackground = [...featureBackground, ...stepsOf(rc.background)];
+        }
+        if (rc.scenario) addScenario(rc.scenario, child.rule.name, ruleBackground);
       }
     }
   }
@@ -124,6 +136,7 @@ function unparsable(content: string, err: unknown): ParsedFeature {
     spans: [],
     examples: [],
     backgroundSteps: [],
+    scenarioBackgrounds: [],
     featureLine: null,
     language: 'en',
     parseError: { message: String(first.message ?? 'Invalid Gherkin'), line: loc?.line ?? null, column: loc?.column ?? null },

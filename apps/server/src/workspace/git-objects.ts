@@ -1,55 +1,16 @@
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 
 /**
- * Git objects read and written without a process per object: reads through one `cat-file --batch`
- * per call, writes as loose objects (zlib, then an atomic rename, like git itself). Only the ref
- * update is left to git (`update-ref`, its compare-and-swap).
+ * Reads without a git process per object: objects through one `cat-file --batch` per call, branch
+ * heads from the ref files. Writing is git's own (fast-import.ts, `update-ref`).
  */
-
-export type ObjectType = 'blob' | 'tree' | 'commit';
 
 export interface RawObject {
   oid: string;
   type: string;
   data: Buffer;
-}
-
-export interface TreeItem {
-  mode: string;
-  name: string;
-  oid: string;
-}
-
-export function hashObject(type: ObjectType, body: Buffer): string {
-  return createHash('sha1').update(`${type} ${body.length}\0`).update(body).digest('hex');
-}
-
-/** Writes a loose object (kept if it already exists) and returns its id. */
-export async function writeObject(gitDir: string, type: ObjectType, body: Buffer): Promise<string> {
-  const oid = hashObject(type, body);
-  const dir = path.join(gitDir, 'objects', oid.slice(0, 2));
-  const file = path.join(dir, oid.slice(2));
-  try {
-    await fs.access(file);
-    return oid;
-  } catch {
-    /* write it */
-  }
-  await fs.mkdir(dir, { recursive: true });
-  const tmp = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
-  const handle = await fs.open(tmp, 'wx', 0o444);
-  try {
-    await handle.writeFile(deflateSync(Buffer.concat([Buffer.from(`${type} ${body.length}\0`), body])));
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await fs.rename(tmp, file);
-  return oid;
 }
 
 /** Objects named by `specs` ('<oid>', '<commit>:<path>', '<commit>^{tree}'), in order; null when missing. */
@@ -86,26 +47,6 @@ export function readObjects(gitDir: string, specs: string[]): Promise<Array<RawO
     child.on('close', (code) => (out.length === specs.length ? resolve(out) : reject(new Error(`git cat-file exited ${code}`))));
     child.stdin.end(specs.join('\n') + '\n');
   });
-}
-
-export function parseTree(data: Buffer): TreeItem[] {
-  const items: TreeItem[] = [];
-  let i = 0;
-  while (i < data.length) {
-    const space = data.indexOf(32, i);
-    const nul = data.indexOf(0, space);
-    items.push({ mode: data.subarray(i, space).toString(), name: data.subarray(space + 1, nul).toString('utf8'), oid: data.subarray(nul + 1, nul + 21).toString('hex') });
-    i = nul + 21;
-  }
-  return items;
-}
-
-const sortKey = (item: TreeItem) => Buffer.from(item.mode === '40000' ? `${item.name}/` : item.name, 'utf8');
-
-/** A tree object's body, entries in git's order (a folder sorts as if its name ended in '/'). */
-export function encodeTree(items: TreeItem[]): Buffer {
-  const sorted = [...items].sort((a, b) => Buffer.compare(sortKey(a), sortKey(b)));
-  return Buffer.concat(sorted.flatMap((it) => [Buffer.from(`${it.mode} ${it.name}\0`, 'utf8'), Buffer.from(it.oid, 'hex')]));
 }
 
 /**

@@ -23,6 +23,18 @@ export interface GitOptions {
   allowFailure?: boolean;
 }
 
+/** The minimal environment git runs with: no prompts, no system config, C locale. */
+export function gitEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/tmp',
+    GIT_TERMINAL_PROMPT: '0',
+    GIT_CONFIG_NOSYSTEM: '1',
+    LANG: 'C',
+    ...extra,
+  };
+}
+
 /**
  * Runs the git CLI without a shell. Callers build `args` from fixed options; any user text goes
  * after `--end-of-options` or `--`, or into stdin, so it can never be read as an option.
@@ -32,14 +44,7 @@ export function git(args: string[], opts: GitOptions = {}): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('git', fullArgs, {
       cwd: opts.cwd,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: process.env.HOME ?? '/tmp',
-        GIT_TERMINAL_PROMPT: '0',
-        GIT_CONFIG_NOSYSTEM: '1',
-        LANG: 'C',
-        ...opts.env,
-      },
+      env: gitEnv(opts.env),
       stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];

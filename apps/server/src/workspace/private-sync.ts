@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import type { Project } from '../db/schema.ts';
-import { fetchFromRemote, pushToRemote } from '../private-repo/remote-sync.ts';
+import { deleteOnRemote, fetchFromRemote, pushToRemote } from '../private-repo/remote-sync.ts';
 
 /**
  * The workspace of a project connected to its own Git repository follows the remote: reads fetch
@@ -22,5 +22,15 @@ export async function pushIfPrivate(ctx: AppContext, project: Project, branch: s
     await pushToRemote(ctx, project.id, branch);
   } catch (err) {
     ctx.log.warn({ projectId: project.id, branch, err: (err as Error).message }, 'push to the private repository failed');
+  }
+}
+
+/** Deletes `branch` on the remote too (only at the commit last fetched); failures are logged. */
+export async function deleteIfPrivate(ctx: AppContext, project: Project, branch: string): Promise<void> {
+  if (!project.configured_private_repo) return;
+  try {
+    await deleteOnRemote(ctx, project.id, branch);
+  } catch (err) {
+    ctx.log.warn({ projectId: project.id, branch, err: (err as Error).message }, 'deleting the branch on the private repository failed');
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BRANCH } from '../constants.ts';
-import { STORED_USER_DEFAULT_PAGE_SIZE, STORED_USER_PAGE_SIZES, TEST_DATA_TYPES } from '../workspace-messages.ts';
+import { STEP_LIST_SOURCES, STORED_USER_DEFAULT_PAGE_SIZE, STORED_USER_PAGE_SIZES, TEST_DATA_TYPES } from '../workspace-messages.ts';
 
 /** Fields every workspace call may carry. */
 const projectId = z.string().trim().min(1, 'projectId is required').max(64);
@@ -166,7 +166,8 @@ export const StepInfoDto = z.object({
   mjsFileContent: z.string().nullable(),
   implemented: z.boolean(),
   implemented_at: z.string().nullable(),
-  source: z.enum(['recorder', 'api', 'ai', 'user']).nullable(),
+  /** Where the definition comes from ('builtin': the built-in library, utils.mjs). */
+  source: z.enum(STEP_LIST_SOURCES).nullable(),
   pattern: z.string().nullable(),
   line: z.number().nullable(),
   /** Two or more definitions match the step. */
