@@ -222,7 +222,7 @@ test('a new user organises features, writes a scenario, its data and step code, 
     await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveText('try-guest-checkout');
 
     await page.getByRole('button', { name: 'Edit scenario' }).click();
-    await page.getByRole('menuitem', { name: 'Rename scenario' }).click();
+    await page.getByRole('menuitem', { name: 'Name, tags and parameters' }).click();
     const rename = page.getByRole('dialog', { name: 'Edit scenario' });
     await rename.getByLabel('Scenario name').fill('Pay as a guest');
     await rename.getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,5 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, QueryClient, type Query } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 import { QUERY_CACHE_KEY } from '../lib/web-constants';
 
@@ -19,4 +19,18 @@ export const queryPersister = createSyncStoragePersister({
   key: QUERY_CACHE_KEY,
 });
 
-export const persistOptions = { persister: queryPersister, maxAge: Infinity, buster: 'v1' };
+/**
+ * Branch contents (feature lists, steps, files) are not saved: they can be many megabytes, past what
+ * local storage holds, and are refetched on the next visit anyway.
+ */
+export function shouldPersistQuery(query: Query): boolean {
+  const key = query.queryKey;
+  return defaultShouldDehydrateQuery(query) && !(key[0] === 'ws' && key[2] === 'branch');
+}
+
+export const persistOptions = {
+  persister: queryPersister,
+  maxAge: Infinity,
+  buster: 'v2',
+  dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+};

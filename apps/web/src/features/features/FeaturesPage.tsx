@@ -8,6 +8,7 @@ import { useStartRecorder } from '../workspace/use-start-recorder';
 import { useWorkspace } from '../workspace/use-workspace';
 import { useWriteGuard } from '../workspace/write-guard';
 import { featureSearchStore } from './feature-search';
+import { readScenarioView, SCENARIO_VIEW_PARAM } from './feature-selection';
 import { FeaturesEmptyState } from './FeaturesEmptyState';
 import { OnboardingTour } from './OnboardingTour';
 import { ScenarioArea } from './ScenarioArea';
@@ -56,6 +57,7 @@ export function FeaturesPage() {
       <Box data-tour="navigator" sx={{ width: 320, flexShrink: 0, borderRight: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
         <Navigator
           tree={s.tree}
+          allTags={list.data?.allTags ?? []}
           expanded={s.expanded}
           onToggle={s.toggle}
           filter={filter}
@@ -79,6 +81,8 @@ export function FeaturesPage() {
             feature={s.feature}
             scenarioIndex={s.scenarioIndex}
             allTags={list.data?.allTags ?? []}
+            view={readScenarioView(s.params)}
+            onViewChange={(view) => setParam(SCENARIO_VIEW_PARAM, view)}
             openStepCode={s.params.get('open_step_code') === 'true'}
             onStepCodeChange={(open) => setParam('open_step_code', open ? 'true' : null)}
             onAddScenario={() => addScenario({ folder: s.folder, feature: s.feature?.path ?? null })}

@@ -51,3 +51,15 @@ export function selectionParams(params: URLSearchParams, path: string | null, sc
   }
   return next;
 }
+
+/** Query parameter naming what the scenario pane shows. */
+export const SCENARIO_VIEW_PARAM = 'scenario-view-toggle-option';
+/** Gherkin text and step bars (the default), the Gherkin text only, or the step bars only. */
+export const SCENARIO_VIEWS = ['both', 'gherkin', 'steps'] as const;
+export type ScenarioViewOption = (typeof SCENARIO_VIEWS)[number];
+
+/** The scenario view of the link; a missing or unknown value is 'both'. */
+export function readScenarioView(params: URLSearchParams): ScenarioViewOption {
+  const value = params.get(SCENARIO_VIEW_PARAM);
+  return (SCENARIO_VIEWS as readonly string[]).includes(value ?? '') ? (value as ScenarioViewOption) : 'both';
+}

@@ -1,24 +1,37 @@
 import type {
-  CreateFolderBody, DeleteFeatureBody, DeleteFolderBody, EditFolderBody, FeatureListResponse, LastActiveSelectionBody, PushResponse,
-  PushScenarioBody, RenameFeatureBody,
+  CompactScenarioDto, CreateFolderBody, DeleteFeatureBody, DeleteFolderBody, EditFolderBody, FeatureListBody, FeatureListResponse, FeatureNodeDto,
+  LastActiveSelectionBody, PushResponse, PushScenarioBody, RenameFeatureBody,
 } from '@stepwise/shared';
 import { WS_MSG } from '@stepwise/shared';
 import { api, ApiError } from '../../api/client';
 import type { BodyOf, DtoOf } from '../../api/contract';
 import type { WorkspaceRef } from '../workspace/use-workspace';
 
-export type FeatureList = DtoOf<typeof FeatureListResponse>;
+/**
+ * A node of the compact feature list: its scenarios carry `startLine`/`endLine` instead of their
+ * text and steps, which `scenario-content.ts` cuts from the feature's `content` when one is shown.
+ */
+export interface FeatureNode extends Omit<FeatureNodeDto, 'children' | 'scenarios'> {
+  children?: FeatureNode[];
+  scenarios?: CompactScenarioDto[];
+}
+export type FeatureList = Omit<DtoOf<typeof FeatureListResponse>, 'foldersAndFeatures'> & { foldersAndFeatures: FeatureNode[] };
 export type PushResult = DtoOf<typeof PushResponse>;
 type Without<B> = Omit<B, 'projectId' | 'branch' | 'isPrivateRepo'>;
 
-/** The tree of a branch; a project whose Git workspace is missing gets it created once, then read again. */
+/**
+ * The tree of a branch, in the compact form (scenarios without their text and steps: less than half
+ * the bytes on a large workspace). A project whose Git workspace is missing gets it created once,
+ * then read again.
+ */
 export async function fetchFeatureList(ref: WorkspaceRef): Promise<FeatureList> {
+  const body: BodyOf<typeof FeatureListBody> = { ...ref, compact: true };
   try {
-    return await api.post<FeatureList>('workspace/get-feature-list', ref);
+    return await api.post<FeatureList>('workspace/get-feature-list', body);
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404 && err.message === WS_MSG.workspaceMissing)) throw err;
     await api.post('auth/create-workspace', { projectId: ref.projectId });
-    return api.post<FeatureList>('workspace/get-feature-list', ref);
+    return api.post<FeatureList>('workspace/get-feature-list', body);
   }
 }
 

@@ -1,14 +1,15 @@
-import type { FeatureNodeDto, ScenarioDto } from '@stepwise/shared';
+import type { CompactScenarioDto } from '@stepwise/shared';
 import { describe, expect, it } from 'vitest';
-import { readSelection, scenarioIndexOf } from './feature-selection';
+import { readScenarioView, readSelection, scenarioIndexOf } from './feature-selection';
+import type { FeatureNode } from './features.api';
 import { flattenTree } from './tree-flatten';
 import { featureId, folderId } from './tree-model';
 
-const scenario = (name: string): ScenarioDto => ({ type: 'Scenario', name, content: '', tags: [], line: 1, steps: [], rule: null });
-const feature = (path: string, names: string[]): FeatureNodeDto => ({
+const scenario = (name: string): CompactScenarioDto => ({ type: 'Scenario', name, tags: [], line: 1, rule: null, startLine: 1, endLine: 1 });
+const feature = (path: string, names: string[]): FeatureNode => ({
   name: path.split('/').pop()!, path, parents: path.split('/').slice(0, -1), isFolder: false, scenarios: names.map(scenario),
 });
-const TREE: FeatureNodeDto[] = [
+const TREE: FeatureNode[] = [
   { name: 'checkout', path: 'checkout', parents: [], isFolder: true, children: [feature('checkout/payment.feature', ['Pay by card', 'Pay by voucher'])] },
   feature('login.feature', ['Sign in']),
 ];
@@ -41,5 +42,13 @@ describe('feature selection', () => {
     expect(scenarioIndexOf(sel('1'), ['a', 'b'])).toBe(1);
     expect(scenarioIndexOf(sel('b'), ['a', 'b'])).toBe(1);
     expect(scenarioIndexOf(sel('7'), ['a', 'b'])).toBe(0);
+  });
+
+  it('reads the scenario view option, defaulting to both', () => {
+    const view = (q: string) => readScenarioView(new URLSearchParams(q));
+    expect(view('scenario-view-toggle-option=steps')).toBe('steps');
+    expect(view('scenario-view-toggle-option=gherkin')).toBe('gherkin');
+    expect(view('scenario-view-toggle-option=sideways')).toBe('both');
+    expect(view('')).toBe('both');
   });
 });

@@ -1,10 +1,10 @@
-import type { FeatureNodeDto } from '@stepwise/shared';
+import type { FeatureNode } from './features.api';
 import { featureId, folderId, type InlineEdit, scenarioId, type TreeItem } from './tree-model';
 
 const matches = (text: string, filter: string) => text.toLowerCase().includes(filter);
 
 /** Whether a node, or anything under it, matches the filter. */
-function hasMatch(node: FeatureNodeDto, filter: string): boolean {
+function hasMatch(node: FeatureNode, filter: string): boolean {
   if (matches(node.name, filter) || (node.featureName && matches(node.featureName, filter))) return true;
   if (node.isFolder) return (node.children ?? []).some((c) => hasMatch(c, filter));
   return (node.scenarios ?? []).some((s) => matches(s.name, filter));
@@ -14,13 +14,13 @@ function hasMatch(node: FeatureNodeDto, filter: string): boolean {
  * The visible rows of the tree, in order. With a filter, only matching nodes and their ancestors
  * show, expanded; a matching folder or feature shows all it holds.
  */
-export function flattenTree(nodes: FeatureNodeDto[], expanded: ReadonlySet<string>, rawFilter: string, inline: InlineEdit | null): TreeItem[] {
+export function flattenTree(nodes: FeatureNode[], expanded: ReadonlySet<string>, rawFilter: string, inline: InlineEdit | null): TreeItem[] {
   const filter = rawFilter.trim().toLowerCase();
   const out: TreeItem[] = [];
   const input = (parentPath: string, depth: number): TreeItem => ({ kind: 'input', id: `input:${parentPath}`, depth, parentPath, renaming: null });
   if (inline && !inline.renaming && inline.parentPath === '') out.push(input('', 0));
 
-  const walk = (list: FeatureNodeDto[], depth: number, showAll: boolean) => {
+  const walk = (list: FeatureNode[], depth: number, showAll: boolean) => {
     for (const node of list) {
       const selfMatch = !!filter && (matches(node.name, filter) || (!!node.featureName && matches(node.featureName, filter)));
       if (filter && !showAll && !hasMatch(node, filter)) continue;

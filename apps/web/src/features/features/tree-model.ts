@@ -1,15 +1,16 @@
-import type { FeatureNodeDto, ScenarioDto } from '@stepwise/shared';
+import type { CompactScenarioDto } from '@stepwise/shared';
+import type { FeatureNode } from './features.api';
 
 export type TreeItem =
-  | { kind: 'folder'; id: string; depth: number; node: FeatureNodeDto; hasChildren: boolean }
-  | { kind: 'feature'; id: string; depth: number; node: FeatureNodeDto; hasChildren: boolean }
-  | { kind: 'scenario'; id: string; depth: number; feature: FeatureNodeDto; index: number; scenario: ScenarioDto }
-  | { kind: 'input'; id: string; depth: number; parentPath: string; renaming: FeatureNodeDto | null };
+  | { kind: 'folder'; id: string; depth: number; node: FeatureNode; hasChildren: boolean }
+  | { kind: 'feature'; id: string; depth: number; node: FeatureNode; hasChildren: boolean }
+  | { kind: 'scenario'; id: string; depth: number; feature: FeatureNode; index: number; scenario: CompactScenarioDto }
+  | { kind: 'input'; id: string; depth: number; parentPath: string; renaming: FeatureNode | null };
 
 /** An inline folder name being typed: a new folder under `parentPath`, or a rename of `renaming`. */
 export interface InlineEdit {
   parentPath: string;
-  renaming: FeatureNodeDto | null;
+  renaming: FeatureNode | null;
 }
 
 export const folderId = (path: string) => `d:${path}`;
@@ -24,7 +25,7 @@ export function parentPathOf(path: string): string {
 /** Number of path levels: '' is 0, 'a' is 1, 'a/b' is 2. */
 export const depthOfPath = (path: string) => (path ? path.split('/').length : 0);
 
-export function findNode(nodes: FeatureNodeDto[], path: string): FeatureNodeDto | undefined {
+export function findNode(nodes: FeatureNode[], path: string): FeatureNode | undefined {
   for (const n of nodes) {
     if (n.path === path) return n;
     if (n.isFolder && n.children && path.startsWith(`${n.path}/`)) return findNode(n.children, path);
@@ -32,12 +33,12 @@ export function findNode(nodes: FeatureNodeDto[], path: string): FeatureNodeDto 
   return undefined;
 }
 
-export function childrenAt(nodes: FeatureNodeDto[], folderPath: string): FeatureNodeDto[] {
+export function childrenAt(nodes: FeatureNode[], folderPath: string): FeatureNode[] {
   if (!folderPath) return nodes;
   return findNode(nodes, folderPath)?.children ?? [];
 }
 
-export function allFeatures(nodes: FeatureNodeDto[], out: FeatureNodeDto[] = []): FeatureNodeDto[] {
+export function allFeatures(nodes: FeatureNode[], out: FeatureNode[] = []): FeatureNode[] {
   for (const n of nodes) {
     if (n.isFolder) allFeatures(n.children ?? [], out);
     else out.push(n);
@@ -45,7 +46,7 @@ export function allFeatures(nodes: FeatureNodeDto[], out: FeatureNodeDto[] = [])
   return out;
 }
 
-export function allFolders(nodes: FeatureNodeDto[], out: FeatureNodeDto[] = []): FeatureNodeDto[] {
+export function allFolders(nodes: FeatureNode[], out: FeatureNode[] = []): FeatureNode[] {
   for (const n of nodes) {
     if (!n.isFolder) continue;
     out.push(n);

@@ -1,8 +1,7 @@
-import type { FeatureNodeDto } from '@stepwise/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useWorkspace } from '../workspace/use-workspace';
-import { updateLastActiveWorkspace, type FeatureList } from './features.api';
+import { updateLastActiveWorkspace, type FeatureList, type FeatureNode } from './features.api';
 import { featurePathOf, readSelection, scenarioIndexOf, selectionParams } from './feature-selection';
 import { ancestorIds, featureId, findNode, folderId, scenarioId } from './tree-model';
 
@@ -15,7 +14,7 @@ export function useFeatureSelection(list: FeatureList | undefined) {
   const sel = readSelection(params);
   const path = featurePathOf(sel);
   const node = path ? findNode(tree, path) : undefined;
-  const feature: FeatureNodeDto | undefined = node && !node.isFolder ? node : undefined;
+  const feature: FeatureNode | undefined = node && !node.isFolder ? node : undefined;
   const scenarioIndex = feature ? scenarioIndexOf(sel, (feature.scenarios ?? []).map((s) => s.name)) : null;
   const selectedId = feature ? (scenarioIndex !== null ? scenarioId(feature.path, scenarioIndex) : featureId(feature.path)) : sel.folder ? folderId(sel.folder) : null;
 

@@ -1,22 +1,25 @@
-import type { FeatureNodeDto } from '@stepwise/shared';
+import { useQueryClient } from '@tanstack/react-query';
 import { failureText } from '../../api/failure-text';
 import { useToast } from '../../components/toast/toast-context';
 import { useWorkspace } from '../workspace/use-workspace';
-import { pushScenario, type PushResult } from './features.api';
+import { wsKeys } from '../workspace/workspace-keys';
+import { pushScenario, type FeatureList, type FeatureNode, type PushResult } from './features.api';
 import { parentPathOf } from './tree-model';
-import { useFeatureList, useRefreshBranch } from './use-feature-list';
+import { useRefreshBranch } from './use-feature-list';
 
 const PUSH_ERROR = 'Error occurred while updating code';
 
 /** push-scenario for one scenario, a whole file, or a new scenario; errors carry the text to show. */
 export function useScenarioWrites() {
   const { ref } = useWorkspace();
-  const list = useFeatureList().data;
+  const queryClient = useQueryClient();
   const refresh = useRefreshBranch();
   const toast = useToast();
 
   /** `guarded`: refused (409) when someone changed the file since the list was read; edits toast on failure. */
   async function push(body: Parameters<typeof pushScenario>[1], guarded = true): Promise<PushResult> {
+    // The commit the shown list came from, read when saving (subscribing would refetch the whole list on every mount).
+    const list = queryClient.getQueryData<FeatureList>(wsKeys.features(ref.projectId, ref.branch));
     let result: PushResult;
     try {
       result = await pushScenario(ref, guarded && list ? { ...body, baseCommit: list.commit } : body);
@@ -30,10 +33,10 @@ export function useScenarioWrites() {
 
   return {
     /** Replaces scenario `index` of the feature with `content`. */
-    saveScenario: (feature: FeatureNodeDto, index: number, content: string, commitMsg?: string) =>
+    saveScenario: (feature: FeatureNode, index: number, content: string, commitMsg?: string) =>
       push({ name: feature.name, parentPath: parentPathOf(feature.path), data: content, scenarioIndex: index, lastActiveFolder: parentPathOf(feature.path), commitMsg }),
     /** Saves the whole file as typed (a feature that does not parse). */
-    saveFile: (feature: FeatureNodeDto, content: string) =>
+    saveFile: (feature: FeatureNode, content: string) =>
       push({ name: feature.name, parentPath: parentPathOf(feature.path), data: content, replaceFile: true }),
     /** Appends a scenario to a feature, creating the feature when it does not exist. */
     addScenario: (folder: string, featureFile: string, content: string) =>

@@ -1,9 +1,8 @@
-import type { FeatureNodeDto } from '@stepwise/shared';
 import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
 import { useToast } from '../../components/toast/toast-context';
 import { useWorkspace } from '../workspace/use-workspace';
-import { createFolder, deleteFeature, deleteFolder, editFolder, pushScenario, renameFeature } from './features.api';
+import { createFolder, deleteFeature, deleteFolder, editFolder, pushScenario, renameFeature, type FeatureNode } from './features.api';
 import { parentPathOf } from './tree-model';
 import { useRefreshBranch } from './use-feature-list';
 
@@ -32,32 +31,32 @@ export function useTreeActions() {
       run(() => createFolder(ref, { parentPath, name: name.trim() }), 'Folder created successfully', (err) =>
         failureText(parentPath ? 'Failed to create sub folder' : 'Failed to create folder', err),
       ),
-    renameFolder: (node: FeatureNodeDto, newName: string) =>
+    renameFolder: (node: FeatureNode, newName: string) =>
       run(
         () => editFolder(ref, { parentPath: parentPathOf(node.path), destinationPath: parentPathOf(node.path), oldName: node.name, newName: newName.trim(), action: 'Renamed' }),
         'Folder edited successfully',
         (err) => serverOr('Failed to edit folder', err),
       ),
-    move: (node: FeatureNodeDto, destinationPath: string) =>
+    move: (node: FeatureNode, destinationPath: string) =>
       run(
         () => editFolder(ref, { parentPath: parentPathOf(node.path), destinationPath, oldName: node.name, action: 'Moved' }),
         `${node.isFolder ? 'Folder' : 'Feature'} moved successfully`,
         (err) => serverOr('Failed to edit folder', err),
       ),
-    deleteFolder: (node: FeatureNodeDto) =>
+    deleteFolder: (node: FeatureNode) =>
       run(() => deleteFolder(ref, { name: node.name, deletePath: node.path }), 'Folder deleted successfully', (err) => failureText('Failed to delete folder!', err)),
-    renameFeature: (node: FeatureNodeDto, newName: string) =>
+    renameFeature: (node: FeatureNode, newName: string) =>
       run(
         () => renameFeature(ref, { parentPath: parentPathOf(node.path), oldName: node.name, newName: newName.trim() }),
         'Renamed feature successfully',
         (err) => (err instanceof ApiError && err.status >= 400 ? failureText('Error in renaming feature', err) : 'Failed to rename feature'),
       ),
-    deleteFeature: (node: FeatureNodeDto) =>
+    deleteFeature: (node: FeatureNode) =>
       run(() => deleteFeature(ref, { parentPath: parentPathOf(node.path), name: node.name }), 'Feature deleted', (err) =>
         failureText('An error occurred while deleting the feature', err),
       ),
     /** The only scenario of a feature takes the feature with it. */
-    deleteScenario: (feature: FeatureNodeDto, index: number) =>
+    deleteScenario: (feature: FeatureNode, index: number) =>
       (feature.scenarios?.length ?? 0) <= 1
         ? run(() => deleteFeature(ref, { parentPath: parentPathOf(feature.path), name: feature.name }), 'Scenario deleted', (err) =>
             failureText('An error occurred while deleting the feature', err),

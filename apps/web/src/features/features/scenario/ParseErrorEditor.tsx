@@ -4,17 +4,18 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { FeatureNodeDto, ParseError } from '@stepwise/shared';
+import type { ParseError } from '@stepwise/shared';
 import { useState } from 'react';
 import { CodeEditor } from '../../../components/code/CodeEditor';
 import { useToast } from '../../../components/toast/toast-context';
 import { useWriteGuard } from '../../workspace/write-guard';
+import type { FeatureNode } from '../features.api';
 import { useScenarioWrites } from '../use-scenario-writes';
 
 const describe = (e: ParseError) => (e.line ? `Line ${e.line}${e.column ? `, column ${e.column}` : ''}: ${e.message}` : e.message);
 
 /** A feature file that does not parse: the parser's error and the whole file to fix; nothing typed is lost. */
-export function ParseErrorEditor({ feature }: { feature: FeatureNodeDto }) {
+export function ParseErrorEditor({ feature }: { feature: FeatureNode }) {
   const writes = useScenarioWrites();
   const guard = useWriteGuard();
   const toast = useToast();

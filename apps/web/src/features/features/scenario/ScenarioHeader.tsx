@@ -3,11 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { stripFeatureExt, type FeatureNodeDto, type ScenarioDto } from '@stepwise/shared';
+import { stripFeatureExt, type ScenarioDto } from '@stepwise/shared';
+import type { FeatureNode } from '../features.api';
 import { TagEditor } from './TagEditor';
 
 export interface ScenarioHeaderProps {
-  feature: FeatureNodeDto;
+  feature: FeatureNode;
   scenario: ScenarioDto;
   allTags: string[];
   onTagsChange: (tags: string[]) => Promise<void>;

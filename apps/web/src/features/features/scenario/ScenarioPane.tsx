@@ -1,15 +1,18 @@
 import Paper from '@mui/material/Paper';
-import { scenarioNameError, type FeatureNodeDto } from '@stepwise/shared';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { openRecorderUrl } from '../../recorder/open-recorder-url';
 import { useWorkspace } from '../../workspace/use-workspace';
 import { useWriteGuard } from '../../workspace/write-guard';
-import { insertStepComment, renameScenarioText, setScenarioTags } from '../gherkin-text';
+import type { ScenarioViewOption } from '../feature-selection';
+import type { FeatureNode } from '../features.api';
+import type { GherkinKeywords } from '../gherkin-dialect';
+import { insertStepComment, setScenarioTags } from '../gherkin-text';
+import type { ScenarioView } from '../scenario-content';
 import { DeleteNodeDialog } from '../tree/DeleteNodeDialog';
-import { NameDialog } from '../tree/NameDialog';
 import { useScenarioWrites } from '../use-scenario-writes';
 import { useTreeActions } from '../use-tree-actions';
+import { EditScenarioDialog } from './EditScenarioDialog';
 import { GherkinPanel } from './GherkinPanel';
 import { GherkinToolbar } from './GherkinToolbar';
 import { ScenarioHeader } from './ScenarioHeader';
@@ -17,18 +20,24 @@ import { StepCommentDialog } from './StepCommentDialog';
 import { StepList } from './StepList';
 
 export interface ScenarioPaneProps {
-  feature: FeatureNodeDto;
+  feature: FeatureNode;
   index: number;
+  /** Scenario `index` with its text and steps (scenarioView). */
+  scenario: ScenarioView;
+  /** Keywords of the feature's language. */
+  keywords: GherkinKeywords;
   allTags: string[];
+  view: ScenarioViewOption;
+  onViewChange: (view: ScenarioViewOption) => void;
   onOpenStepCode: (stepIndex: number) => void;
   /** After the scenario (and, for the last one, its feature) was deleted. */
   onDeleted: (featureDeleted: boolean) => void;
 }
 
-type Dialog = { kind: 'delete' } | { kind: 'rename' } | { kind: 'comment'; step: number } | null;
+type Dialog = { kind: 'delete' } | { kind: 'edit' } | { kind: 'comment'; step: number } | null;
 
-/** One scenario: header with tags, the Gherkin view/editor and the step bars. */
-export function ScenarioPane({ feature, index, allTags, onOpenStepCode, onDeleted }: ScenarioPaneProps) {
+/** One scenario: header with tags, the Gherkin view/editor and the step bars (as the view option says). */
+export function ScenarioPane({ feature, index, scenario, keywords, allTags, view, onViewChange, onOpenStepCode, onDeleted }: ScenarioPaneProps) {
   const ws = useWorkspace();
   const guard = useWriteGuard();
   const writes = useScenarioWrites();
@@ -36,11 +45,11 @@ export function ScenarioPane({ feature, index, allTags, onOpenStepCode, onDelete
   const toast = useToast();
   const [editMode, setEditMode] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const scenario = feature.scenarios![index];
   const names = (feature.scenarios ?? []).map((s) => s.name);
   const recorderParams = { project_id: ws.projectId, git_branch: ws.branch, feature_file: `features/${feature.path}`, scenario_name: scenario.name, env_name: ws.env ? `environments/${ws.env}.json` : null };
   const save = (content: string) => writes.saveScenario(feature, index, content);
   const writable = (fn: () => void) => () => guard.canWrite() && fn();
+  const commentStep = dialog?.kind === 'comment' ? scenario.steps[dialog.step] : undefined;
 
   return (
     <Paper variant="outlined" sx={{ p: 3 }}>
@@ -50,34 +59,45 @@ export function ScenarioPane({ feature, index, allTags, onOpenStepCode, onDelete
         allTags={allTags}
         onTagsChange={async (tags) => {
           if (!guard.canWrite()) return;
-          await save(setScenarioTags(scenario.content, tags));
+          await save(setScenarioTags(scenario.content, tags, keywords));
         }}
         onDelete={writable(() => setDialog({ kind: 'delete' }))}
       />
       <GherkinToolbar
         editMode={editMode}
-        onEditMode={(on) => (!on || guard.canWrite()) && setEditMode(on)}
-        onRename={writable(() => setDialog({ kind: 'rename' }))}
+        onEditMode={(on) => {
+          if (on && !guard.canWrite()) return;
+          setEditMode(on);
+          // The editor is the Gherkin view: editing from the steps view switches to it.
+          if (on && view === 'steps') onViewChange('gherkin');
+        }}
+        view={view}
+        onViewChange={onViewChange}
+        onEdit={writable(() => setDialog({ kind: 'edit' }))}
         onViewCode={() => onOpenStepCode(0)}
         executeUrl={openRecorderUrl('execute', recorderParams)}
       />
-      <GherkinPanel
-        content={scenario.content}
-        editMode={editMode}
-        label={`Scenario ${scenario.name}`}
-        onExitEdit={() => setEditMode(false)}
-        onSave={async (draft) => {
-          await save(draft);
-          toast.success('Scenario saved');
-          setEditMode(false);
-        }}
-      />
-      <StepList
-        scenario={scenario}
-        onComment={(step) => guard.canWrite() && setDialog({ kind: 'comment', step })}
-        onImplementApi={(step) => window.open(openRecorderUrl('apitest', { ...recorderParams, step_index: step, stepSource: 'api' }), '_blank')}
-        onViewCode={onOpenStepCode}
-      />
+      {(view !== 'steps' || editMode) && (
+        <GherkinPanel
+          content={scenario.content}
+          editMode={editMode}
+          label={`Scenario ${scenario.name}`}
+          onExitEdit={() => setEditMode(false)}
+          onSave={async (draft) => {
+            await save(draft);
+            toast.success('Scenario saved');
+            setEditMode(false);
+          }}
+        />
+      )}
+      {view !== 'gherkin' && (
+        <StepList
+          steps={scenario.steps}
+          onComment={(step) => guard.canWrite() && setDialog({ kind: 'comment', step })}
+          onImplementApi={(step) => window.open(openRecorderUrl('apitest', { ...recorderParams, step_index: step, stepSource: 'api' }), '_blank')}
+          onViewCode={onOpenStepCode}
+        />
+      )}
       <DeleteNodeDialog
         target={dialog?.kind === 'delete' ? { kind: 'scenario', name: scenario.name, featureName: feature.name, lastOne: names.length <= 1 } : null}
         onClose={() => setDialog(null)}
@@ -86,26 +106,13 @@ export function ScenarioPane({ feature, index, allTags, onOpenStepCode, onDelete
           onDeleted(names.length <= 1);
         }}
       />
-      {dialog?.kind === 'rename' && (
-        <NameDialog
-          title="Edit scenario"
-          label="Scenario name"
-          initial={scenario.name}
-          validate={(v) => scenarioNameError(v, scenario.name, names)}
-          onClose={() => setDialog(null)}
-          onSave={async (v) => {
-            await save(renameScenarioText(scenario.content, v));
-            setDialog(null);
-            toast.success('Scenario renamed');
-          }}
-        />
-      )}
-      {dialog?.kind === 'comment' && (
+      {dialog?.kind === 'edit' && <EditScenarioDialog feature={feature} index={index} allTags={allTags} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'comment' && commentStep && (
         <StepCommentDialog
-          step={`${scenario.steps[dialog.step].keyword.trim()} ${scenario.steps[dialog.step].text}`}
+          step={`${commentStep.keyword.trim()} ${commentStep.text}`}
           onClose={() => setDialog(null)}
           onSave={async (comment) => {
-            await save(insertStepComment(scenario.content, dialog.step, comment));
+            await save(insertStepComment(scenario.content, dialog.step, comment, keywords));
             setDialog(null);
             toast.success('Comment added');
           }}

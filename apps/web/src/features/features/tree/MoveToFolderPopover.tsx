@@ -10,13 +10,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { FeatureNodeDto } from '@stepwise/shared';
 import { useState } from 'react';
+import type { FeatureNode } from '../features.api';
 import { allFolders, depthOfPath, parentPathOf } from '../tree-model';
 
 export interface MoveToFolderPopoverProps {
-  node: FeatureNodeDto;
-  tree: FeatureNodeDto[];
+  node: FeatureNode;
+  tree: FeatureNode[];
   anchor: HTMLElement;
   onMove: (destination: string) => Promise<void>;
   onClose: () => void;

@@ -6,9 +6,9 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { FeatureNodeDto } from '@stepwise/shared';
 import { useMemo, useState } from 'react';
 import { useWriteGuard } from '../../workspace/write-guard';
+import type { FeatureNode } from '../features.api';
 import { flattenTree } from '../tree-flatten';
 import { childrenAt, folderId, type InlineEdit, type TreeItem } from '../tree-model';
 import { useTreeActions } from '../use-tree-actions';
@@ -20,7 +20,9 @@ import { useNavigatorDialogs } from './use-navigator-dialogs';
 type RowItem = Exclude<TreeItem, { kind: 'input' }>;
 
 export interface NavigatorProps {
-  tree: FeatureNodeDto[];
+  tree: FeatureNode[];
+  /** Every tag of the branch (offered in the edit-scenario dialog). */
+  allTags: string[];
   expanded: ReadonlySet<string>;
   onToggle: (id: string, open?: boolean) => void;
   filter: string;
@@ -31,10 +33,10 @@ export interface NavigatorProps {
 }
 
 /** Left panel of the Features page: folders, features and scenarios with their actions. */
-export function Navigator({ tree, expanded, onToggle, filter, selectedId, onSelect, onAddScenario, onPathChanged }: NavigatorProps) {
+export function Navigator({ tree, allTags, expanded, onToggle, filter, selectedId, onSelect, onAddScenario, onPathChanged }: NavigatorProps) {
   const guard = useWriteGuard();
   const actions = useTreeActions();
-  const dialogs = useNavigatorDialogs(tree, onPathChanged);
+  const dialogs = useNavigatorDialogs(tree, allTags, onPathChanged);
   const [inline, setInline] = useState<InlineEdit | null>(null);
   const [menu, setMenu] = useState<{ item: RowItem; anchor: HTMLElement; open: boolean } | null>(null);
   const items = useMemo(() => flattenTree(tree, expanded, filter, inline), [tree, expanded, filter, inline]);
@@ -58,7 +60,7 @@ export function Navigator({ tree, expanded, onToggle, filter, selectedId, onSele
     else if (action === 'move' && item.kind !== 'scenario') dialogs.startMove(item.node, menu?.anchor ?? document.body);
     else if (action === 'rename' && item.kind === 'folder') setInline({ parentPath: item.node.parents.join('/'), renaming: item.node });
     else if (action === 'rename' && item.kind === 'feature') dialogs.startRenameFeature(item.node);
-    else if (action === 'rename' && item.kind === 'scenario') dialogs.startRenameScenario(item);
+    else if (action === 'rename' && item.kind === 'scenario') dialogs.startEditScenario(item);
   }
 
   const renderInput = (item: Extract<TreeItem, { kind: 'input' }>) => {

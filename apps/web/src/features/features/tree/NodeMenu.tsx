@@ -46,7 +46,7 @@ export function NodeMenu({ item, anchor, onClose, onAction }: NodeMenuProps) {
           sx={e.action === 'delete' ? { color: 'error.main' } : undefined}
         >
           <ListItemIcon sx={e.action === 'delete' ? { color: 'error.main' } : undefined}>{e.icon}</ListItemIcon>
-          <ListItemText>{e.label}</ListItemText>
+          <ListItemText>{e.action === 'rename' && item?.kind === 'scenario' ? 'Edit scenario' : e.label}</ListItemText>
         </MenuItem>
       ))}
     </Menu>

@@ -1,9 +1,8 @@
-import { featureRenameError, scenarioNameError, stripFeatureExt, type FeatureNodeDto } from '@stepwise/shared';
+import { featureRenameError, stripFeatureExt } from '@stepwise/shared';
 import { type ReactNode, useState } from 'react';
-import { useToast } from '../../../components/toast/toast-context';
-import { renameScenarioText } from '../gherkin-text';
+import type { FeatureNode } from '../features.api';
+import { EditScenarioDialog } from '../scenario/EditScenarioDialog';
 import { childrenAt, parentPathOf, type TreeItem } from '../tree-model';
-import { useScenarioWrites } from '../use-scenario-writes';
 import { useTreeActions } from '../use-tree-actions';
 import { DeleteNodeDialog, type DeleteTarget } from './DeleteNodeDialog';
 import { MoveToFolderPopover } from './MoveToFolderPopover';
@@ -11,17 +10,15 @@ import { NameDialog } from './NameDialog';
 
 type RowItem = Exclude<TreeItem, { kind: 'input' }>;
 type Open =
-  | { kind: 'move'; node: FeatureNodeDto; anchor: HTMLElement }
+  | { kind: 'move'; node: FeatureNode; anchor: HTMLElement }
   | { kind: 'delete'; target: DeleteTarget; run: () => Promise<void> }
-  | { kind: 'renameFeature'; node: FeatureNodeDto }
-  | { kind: 'renameScenario'; item: Extract<RowItem, { kind: 'scenario' }> }
+  | { kind: 'renameFeature'; node: FeatureNode }
+  | { kind: 'editScenario'; item: Extract<RowItem, { kind: 'scenario' }> }
   | null;
 
-/** Move, delete and rename dialogs of the navigator; `onPathChanged` keeps the selection on moved or deleted nodes. */
-export function useNavigatorDialogs(tree: FeatureNodeDto[], onPathChanged: (oldPath: string, newPath: string | null) => void) {
+/** Move, delete, rename and edit-scenario dialogs of the navigator; `onPathChanged` keeps the selection on moved or deleted nodes. */
+export function useNavigatorDialogs(tree: FeatureNode[], allTags: string[], onPathChanged: (oldPath: string, newPath: string | null) => void) {
   const actions = useTreeActions();
-  const writes = useScenarioWrites();
-  const toast = useToast();
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
   const newPath = (dest: string, name: string) => (dest ? `${dest}/${name}` : name);
@@ -76,30 +73,15 @@ export function useNavigatorDialogs(tree: FeatureNodeDto[], onPathChanged: (oldP
         }}
       />
     );
-  } else if (open?.kind === 'renameScenario') {
-    const { feature, index, scenario } = open.item;
-    const siblings = (feature.scenarios ?? []).map((s) => s.name);
-    dialog = (
-      <NameDialog
-        title="Edit scenario"
-        label="Scenario name"
-        initial={scenario.name}
-        validate={(v) => scenarioNameError(v, scenario.name, siblings)}
-        onClose={close}
-        onSave={async (v) => {
-          await writes.saveScenario(feature, index, renameScenarioText(scenario.content, v));
-          close();
-          toast.success('Scenario renamed');
-        }}
-      />
-    );
+  } else if (open?.kind === 'editScenario') {
+    dialog = <EditScenarioDialog feature={open.item.feature} index={open.item.index} allTags={allTags} onClose={close} />;
   }
 
   return {
     dialog,
-    startMove: (node: FeatureNodeDto, anchor: HTMLElement) => setOpen({ kind: 'move', node, anchor }),
+    startMove: (node: FeatureNode, anchor: HTMLElement) => setOpen({ kind: 'move', node, anchor }),
     startDelete,
-    startRenameFeature: (node: FeatureNodeDto) => setOpen({ kind: 'renameFeature', node }),
-    startRenameScenario: (item: Extract<RowItem, { kind: 'scenario' }>) => setOpen({ kind: 'renameScenario', item }),
+    startRenameFeature: (node: FeatureNode) => setOpen({ kind: 'renameFeature', node }),
+    startEditScenario: (item: Extract<RowItem, { kind: 'scenario' }>) => setOpen({ kind: 'editScenario', item }),
   };
 }

@@ -8,20 +8,21 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
-import { DEFAULT_TAG, type FeatureNodeDto } from '@stepwise/shared';
+import { DEFAULT_TAG } from '@stepwise/shared';
 import { useState } from 'react';
 import { AppDialog } from '../../../components/AppDialog';
 import { useToast } from '../../../components/toast/toast-context';
 import { trackEvent } from '../../../lib/track-event';
 import { useWorkspace } from '../../workspace/use-workspace';
 import { useWriteGuard } from '../../workspace/write-guard';
+import type { FeatureNode } from '../features.api';
 import { newScenarioText } from '../gherkin-text';
 import { useScenarioWrites } from '../use-scenario-writes';
 import { FeatureStep } from './FeatureStep';
 import { destination, featureStepError, finalScenarioName, initialValues, scenarioStepError, type WizardValues } from './wizard-state';
 
 export interface AddScenarioWizardProps {
-  tree: FeatureNodeDto[];
+  tree: FeatureNode[];
   folder: string;
   feature: string | null;
   onClose: () => void;

@@ -6,14 +6,15 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { NAME_MAX, type FeatureNodeDto } from '@stepwise/shared';
+import { NAME_MAX } from '@stepwise/shared';
 import { SelectDropdown } from '../../../components/SelectDropdown';
+import type { FeatureNode } from '../features.api';
 import { AiUnavailable } from '../scenario/AiUnavailable';
 import { allFeatures, allFolders } from '../tree-model';
 import { featureStepError, type WizardValues } from './wizard-state';
 
 export interface FeatureStepProps {
-  tree: FeatureNodeDto[];
+  tree: FeatureNode[];
   values: WizardValues;
   onChange: (patch: Partial<WizardValues>) => void;
   touched: boolean;

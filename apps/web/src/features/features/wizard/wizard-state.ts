@@ -1,4 +1,5 @@
-import { featureNameError, scenarioNameError, stripFeatureExt, uniqueName, type FeatureNodeDto } from '@stepwise/shared';
+import { featureNameError, scenarioNameError, stripFeatureExt, uniqueName } from '@stepwise/shared';
+import type { FeatureNode } from '../features.api';
 import { allFeatures, childrenAt, findNode } from '../tree-model';
 
 export interface WizardValues {
@@ -12,19 +13,19 @@ export interface WizardValues {
   scenarioName: string;
 }
 
-export function initialValues(tree: FeatureNodeDto[], folder: string, feature: string | null): WizardValues {
+export function initialValues(tree: FeatureNode[], folder: string, feature: string | null): WizardValues {
   const hasFeatures = allFeatures(tree).length > 0;
   return { mode: 'manual', target: feature || (hasFeatures && !folder) ? 'existing' : 'new', featurePath: feature ?? '', folder, featureName: '', scenarioName: '' };
 }
 
-export function featureStepError(tree: FeatureNodeDto[], v: WizardValues): string | null {
+export function featureStepError(tree: FeatureNode[], v: WizardValues): string | null {
   if (v.target === 'existing') return v.featurePath && findNode(tree, v.featurePath) ? null : 'Please select a feature.';
   const siblings = childrenAt(tree, v.folder).filter((n) => !n.isFolder).map((n) => n.name);
   return featureNameError(v.featureName, siblings);
 }
 
 /** Names of the scenarios already in the target feature. */
-export function takenNames(tree: FeatureNodeDto[], v: WizardValues): string[] {
+export function takenNames(tree: FeatureNode[], v: WizardValues): string[] {
   if (v.target !== 'existing') return [];
   return (findNode(tree, v.featurePath)?.scenarios ?? []).map((s) => s.name);
 }
@@ -40,6 +41,6 @@ export function destination(v: WizardValues): { folder: string; file: string } {
   return { folder: cut < 0 ? '' : v.featurePath.slice(0, cut), file: v.featurePath.slice(cut + 1) };
 }
 
-export function finalScenarioName(tree: FeatureNodeDto[], v: WizardValues): string {
+export function finalScenarioName(tree: FeatureNode[], v: WizardValues): string {
   return uniqueName(v.scenarioName.trim(), takenNames(tree, v));
 }
