@@ -18,7 +18,7 @@ export function safeRelativePath(input: string, { allowEmpty = false } = {}): st
   if (input.startsWith('/')) throw badRequest(WS_MSG.invalidPath);
   if (hasControlOrBackslash(raw) || raw.length > 1000) throw badRequest(WS_MSG.invalidPath);
   const segments = raw.split('/');
-  if (segments.some((s) => s === '' || s === '.' || s === '..' || s.trim() === '' || s.startsWith('-'))) {
+  if (segments.some((s) => s === '' || s === '.' || s === '..' || s.trim() === '' || s.startsWith('-') || isGitDirName(s))) {
     throw badRequest(WS_MSG.invalidPath);
   }
   return segments.join('/');
@@ -36,6 +36,15 @@ export function confinedPath(input: string): string {
   const top = rel.split('/')[0];
   if (!(WORKSPACE_ROOTS as readonly string[]).includes(top)) throw badRequest(WS_MSG.invalidPath);
   return rel;
+}
+
+/**
+ * '.git' in any spelling git's fsck rejects (case, trailing dots or spaces, the 8.3 name 'git~1'):
+ * a tree holding one cannot be pushed to a remote that checks objects, nor checked out.
+ */
+function isGitDirName(segment: string): boolean {
+  const name = segment.toLowerCase().replace(/[. ]+$/, '');
+  return name === '.git' || name === 'git~1';
 }
 
 function hasControlOrBackslash(value: string): boolean {

@@ -21,7 +21,7 @@ afterAll(async () => {
   fs.rmSync(canary, { force: true });
 });
 
-const TRAVERSAL = ['../../etc/passwd', '/etc/passwd', 'auth/../../..', '..', 'auth/./x', 'a\\b', '-rf', `--output=${canary}`, '--upload-pack=touch /tmp/x'];
+const TRAVERSAL = ['../../etc/passwd', '.git/config', 'a/.GIT./hooks', 'git~1', '/etc/passwd', 'auth/../../..', '..', 'auth/./x', 'a\\b', '-rf', `--output=${canary}`, '--upload-pack=touch /tmp/x'];
 const OPTIONS = ['--upload-pack=x', `--output=${canary}`, '-c', '--all', '--exec=sh'];
 
 /** Each call with one field replaced by a hostile value: must be 400 with nothing written. */
