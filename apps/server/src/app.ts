@@ -22,6 +22,11 @@ import { environmentsRoutes } from './environments/environments.routes.ts';
 import { testDataRoutes } from './test-data/test-data.routes.ts';
 import { storedUsersRoutes } from './stored-users/stored-users.routes.ts';
 import { privateRepoRoutes } from './private-repo/private-repo.routes.ts';
+import { cliRoutes } from './cli-api/cli.routes.ts';
+import { reportUploadRoutes } from './runs/report-upload.routes.ts';
+import { executionLogsRoutes } from './execution-runs/execution-logs.routes.ts';
+import { registerExecutions } from './executions/register.ts';
+import { DEMO_SHOP_PREFIX, demoShopRoutes } from './demo-shop/demo-shop.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -50,9 +55,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         await api.register(routes, { ctx });
       }
       await api.register(workspaceRoutes, { ctx });
+      await api.register(executionLogsRoutes, { ctx });
+      await api.register(cliRoutes, { ctx });
+      await api.register(reportUploadRoutes, { ctx });
     },
     { prefix: '/api' },
   );
+  await registerExecutions(app, ctx);
+  await app.register(demoShopRoutes, { prefix: DEMO_SHOP_PREFIX });
 
   const webDist = ctx.config.webDist ?? DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

@@ -7,6 +7,9 @@ import { Mailer } from './mail/mailer.ts';
 import { resolveSecretKey, SecretBox } from './security/secret-box.ts';
 import { WorkspaceStore } from './workspace/workspace-store.ts';
 import { ProjectEvents } from './realtime/project-events.ts';
+import { ExecutionsRuntime } from './executions/executions-runtime.ts';
+import { FsBlobStore } from './blobs/blob-store.ts';
+import { RunManager } from './execution-runs/run-manager.ts';
 
 /** Opens the database (migrated), the secret box, the mailer and the workspace store. */
 export async function createContext(config: Config, dbOptions?: DatabaseOptions): Promise<AppContext> {
@@ -14,7 +17,7 @@ export async function createContext(config: Config, dbOptions?: DatabaseOptions)
   const db = await openDatabase(dbOptions ?? { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await migrateToLatest(db);
   const secrets = new SecretBox(resolveSecretKey(config.dataDir, config.secretKey));
-  return {
+  const ctx: AppContext = {
     config,
     db,
     log,
@@ -22,5 +25,9 @@ export async function createContext(config: Config, dbOptions?: DatabaseOptions)
     mailer: new Mailer(db, log, config.smtpUrl, config.mailFrom),
     workspaces: new WorkspaceStore(config.dataDir),
     events: new ProjectEvents(),
+    executions: new ExecutionsRuntime({ redisUrl: config.redisUrl }),
+    blobs: new FsBlobStore(path.join(config.dataDir, 'blobs')),
   };
+  ctx.executions.useRunner(new RunManager(ctx, ctx.executions.hooks));
+  return ctx;
 }

@@ -24,6 +24,9 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  REDIS_URL: z.string().url().optional(),
+  MAX_CONCURRENT_RUNS: z.coerce.number().int().min(1).max(64).default(2),
+  CHROMIUM_PATH: z.string().optional(),
 });
 
 export interface Config {
@@ -47,6 +50,12 @@ export interface Config {
   webDist?: string;
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** Redis for the BullMQ execution scheduler (several server processes); absent: the embedded scheduler. */
+  redisUrl?: string;
+  /** Execution instances this server runs at once; more wait in a queue. */
+  maxConcurrentRuns: number;
+  /** Browser executable for runs; absent: the runner looks for one. */
+  chromiumPath?: string;
 }
 
 export class ConfigError extends Error {}
@@ -79,5 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    redisUrl: e.REDIS_URL || undefined,
+    maxConcurrentRuns: e.MAX_CONCURRENT_RUNS,
+    chromiumPath: e.CHROMIUM_PATH || undefined,
   };
 }

@@ -5,6 +5,8 @@ import type { SecretBox } from './security/secret-box.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { WorkspaceStore } from './workspace/workspace-store.ts';
 import type { ProjectEvents } from './realtime/project-events.ts';
+import type { ExecutionsRuntime } from './executions/executions-runtime.ts';
+import type { BlobStore } from './blobs/blob-store.ts';
 
 /** Everything a service needs, built once at start and passed down. */
 export interface AppContext {
@@ -15,4 +17,8 @@ export interface AppContext {
   mailer: Mailer;
   workspaces: WorkspaceStore;
   events: ProjectEvents;
+  /** Executions: realtime hub, runner, scheduler and service (executions/executions-runtime.ts). */
+  executions: ExecutionsRuntime;
+  /** Binary data of runs (screenshots, attachments), under DATA_DIR/blobs. */
+  blobs: BlobStore;
 }

@@ -8,6 +8,8 @@ import { pgliteDialect } from './pglite-dialect.ts';
 import * as m0001 from './migrations/0001-accounts-and-projects.ts';
 import * as m0002 from './migrations/0002-workspace-state.ts';
 import * as m0003 from './migrations/0003-stored-users-and-repos.ts';
+import * as m0004 from './migrations/0004-executions.ts';
+import * as m0005 from './migrations/0005-runs.ts';
 
 export type Db = Kysely<Database>;
 
@@ -15,6 +17,8 @@ const migrations: Record<string, Migration> = {
   '0001-accounts-and-projects': m0001,
   '0002-workspace-state': m0002,
   '0003-stored-users-and-repos': m0003,
+  '0004-executions': m0004,
+  '0005-runs': m0005,
 };
 
 export interface DatabaseOptions {

@@ -148,6 +148,117 @@ export interface WorkspaceBranchesTable {
   created_at: Timestamp;
 }
 
+export interface RunsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  type: 'executions' | 'local' | 'scenario';
+  mode: string;
+  branch: string | null;
+  environment: string | null;
+  username: string | null;
+  user_id: string | null;
+  execution_id: string | null;
+  instance_id: string | null;
+  publish_time: Timestamp;
+  start_time: NullableTimestamp;
+  end_time: NullableTimestamp;
+  execution_time_ms: number;
+  total_scenarios: number;
+  scenarios_passed: number;
+  scenarios_failed: number;
+  /** 'Passed' or 'Failed'. */
+  status: string;
+  errors: Json<string[]>;
+  meta: Json<Record<string, unknown>>;
+}
+
+export interface TestCasesTable {
+  id: string;
+  run_id: string;
+  project_id: string;
+  position: number;
+  report_case_id: string;
+  scenario_name: string;
+  feature_name: string;
+  feature_path: string;
+  line: number | null;
+  tags: Json<string[]>;
+  status: string;
+  start_time: NullableTimestamp;
+  end_time: NullableTimestamp;
+  duration_ms: number | null;
+  failed_step: number | null;
+  error_message: string | null;
+  parameters: Json<Record<string, string>>;
+  steps: Json<unknown[]>;
+  attempt: number;
+  rerun_id: string | null;
+  superseded: boolean;
+  scenario_key: string;
+  browser: string | null;
+  viewport: string | null;
+  worker_id: string | null;
+  retrain_stats: ColumnType<unknown, string | null | undefined, string | null>;
+}
+
+export interface ExecutionInstancesTable {
+  id: string;
+  execution_id: string | null;
+  project_id: string;
+  execution_name: string;
+  status: string;
+  verbose_status: string;
+  status_history: Json<Array<{ status: string; verboseStatus: string; timestamp: string }>>;
+  branch: string;
+  environment: string | null;
+  trigger: string;
+  user_id: string | null;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  scenarios_passed: number;
+  scenarios_failed: number;
+  total_scenarios: number;
+  run_id: string;
+  logs: Json<string[]>;
+  owner: Generated<string>;
+  heartbeat_at: Timestamp;
+}
+
+export interface ExecutionsTable {
+  id: string;
+  project_id: string;
+  name: string;
+  env: string;
+  branch: string;
+  /** Flow[] of @stepwise/shared. */
+  flows: Json<unknown[]>;
+  /** Schedule of @stepwise/shared, or null. */
+  schedule: Json<unknown> | null;
+  is_single_threaded: Generated<boolean>;
+  enabled: Generated<boolean>;
+  env_variables: Json<{ environment?: string; HEADLESS?: boolean }>;
+  schedule_anchor: NullableTimestamp;
+  next_run_at: NullableTimestamp;
+  last_fired_at: NullableTimestamp;
+  created_by: string | null;
+  modified_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ExecutionEventsTable {
+  id: Generated<number>;
+  execution_id: string;
+  project_id: string;
+  /** 'fired' | 'missed' | 'failed' | 'descheduled' */
+  kind: string;
+  scheduled_for: NullableTimestamp;
+  instance_id: string | null;
+  message: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -163,6 +274,11 @@ export interface Database {
   active_environments: ActiveEnvironmentsTable;
   workspace_state: WorkspaceStateTable;
   workspace_branches: WorkspaceBranchesTable;
+  executions: ExecutionsTable;
+  execution_events: ExecutionEventsTable;
+  runs: RunsTable;
+  test_cases: TestCasesTable;
+  execution_instances: ExecutionInstancesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -170,3 +286,8 @@ export type Project = Selectable<ProjectsTable>;
 export type Invitation = Selectable<InvitationsTable>;
 export type AccessKey = Selectable<AccessKeysTable>;
 export type StoredUser = Selectable<StoredUsersTable>;
+export type ExecutionRow = Selectable<ExecutionsTable>;
+export type ExecutionEventRow = Selectable<ExecutionEventsTable>;
+export type Run = Selectable<RunsTable>;
+export type TestCaseRow = Selectable<TestCasesTable>;
+export type ExecutionInstance = Selectable<ExecutionInstancesTable>;

@@ -122,6 +122,17 @@ const WORKSPACE_ROUTES: Array<[Method, string]> = [
   ['GET', 'workspace/get-files'], ['GET', 'workspace/get-file-content'], ['DELETE', 'workspace/delete-file'],
   ['DELETE', 'workspace/delete-branch'], ['GET', 'workspace/get-stable-versions'], ['POST', 'auth/create-workspace'],
 ];
+/**
+ * Routes keyed by an execution, instance or run id, and the command-line calls: their membership,
+ * role and access-key rules are tested in their own areas (executions/, execution-runs/, cli-api/);
+ * here every one must at least refuse a caller without a token.
+ */
+const AREA_TESTED_ROUTES: Array<[Method, string]> = [
+  ['GET', 'executions'], ['GET', 'executions/instances'], ['GET', 'executions/events/x1'], ['POST', 'executions/new'],
+  ['GET', 'executions/x1'], ['PUT', 'executions/x1'], ['DELETE', 'executions/x1'], ['POST', 'executions/run/x1'],
+  ['POST', 'executions/schedule/x1'], ['POST', 'executions/deschedule/x1'], ['POST', 'executions/halt/x1'],
+  ['GET', 'runs/cucumber-runs/getExecutionLogs/x1'], ['GET', 'cli/workspace-archive'], ['POST', 'cli/run-context'], ['POST', 'runs/upload-report'],
+];
 const PUBLIC_ROUTES: Array<[Method, string]> = [['GET', 'config'], ['POST', 'auth/signup-without-iam'], ['POST', 'auth/signin-without-iam']];
 
 let server: TestServer;
@@ -251,6 +262,13 @@ describe('workspace routes', () => {
   });
 });
 
+describe('routes whose rules are tested in their own areas', () => {
+  it.each(AREA_TESTED_ROUTES)('%s %s answers 401 without a token', async (method, path) => {
+    const body = method === 'GET' || method === 'DELETE' ? undefined : { projectId: ids.project };
+    expectError(await new ApiClient(server.baseUrl).request(method, path, body), 401, MSG.unauthorized);
+  });
+});
+
 /** `METHOD /api/path` of every route the server registered, read from Fastify's route tree. */
 function registeredRoutes(): string[] {
   const routes: string[] = [];
@@ -270,7 +288,7 @@ describe('the matrix itself', () => {
   it('lists every /api route of the server', () => {
     const listed = [
       ...table.map(([, r]) => [r.method, r.path(ids)]),
-      ...USER_ROUTES, ...WORKSPACE_ROUTES, ...PUBLIC_ROUTES,
+      ...USER_ROUTES, ...WORKSPACE_ROUTES, ...AREA_TESTED_ROUTES, ...PUBLIC_ROUTES,
     ].map(([method, path]) => `${method} /api/${String(path).split('?')[0]}`);
     const registered = registeredRoutes();
     expect(registered.length).toBeGreaterThan(70);

@@ -7,6 +7,8 @@ export const NUL_MESSAGE = 'Text must not contain NUL characters';
 export function containsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
   if (value === null || typeof value !== 'object' || depth > 32) return false;
+  // A streamed body (report uploads) is checked by whoever reads it.
+  if (typeof (value as { pipe?: unknown }).pipe === 'function' || Buffer.isBuffer(value)) return false;
   const items = Array.isArray(value) ? value : [...Object.keys(value), ...Object.values(value)];
   return items.some((v) => containsNul(v, depth + 1));
 }

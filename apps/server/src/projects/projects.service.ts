@@ -4,6 +4,7 @@ import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { newId } from '../security/tokens.ts';
 import { updateUser } from '../auth/user.repository.ts';
+import { seedDemoWorkspace } from '../demo-shop/demo-seed.ts';
 import { planColumns } from './plan.ts';
 import { presentProject } from './project.presenter.ts';
 import { requireAdmin, requireMember } from './project-access.ts';
@@ -52,18 +53,29 @@ export class ProjectsService {
       dashboard_personalization: '{}',
       created_by: user.id,
     });
+    const author = { name: `${user.firstname} ${user.lastname}`, email: user.email };
     try {
-      await this.ctx.workspaces.create(project.id, project.name, { name: `${user.firstname} ${user.lastname}`, email: user.email });
+      await this.ctx.workspaces.create(project.id, project.name, author);
     } catch (err) {
       await repo.deleteProject(this.ctx.db, project.id);
       throw err;
     }
+    if (demo) await this.seedDemo(project.id, author);
     await updateUser(this.ctx.db, user.id, {
       last_active_project_id: project.id,
       last_completed_step: Math.max(user.last_completed_step, 2),
     });
     this.ctx.log.info({ projectId: project.id, userId: user.id }, 'project created');
     return this.get(auth, project.id);
+  }
+
+  /** A demo project starts with the demo shop's features and environment; without them it still works, so a failure is only logged. */
+  private async seedDemo(projectId: string, author: { name: string; email: string }): Promise<void> {
+    try {
+      await seedDemoWorkspace(this.ctx, projectId, author, demoUrl(this.ctx));
+    } catch (err) {
+      this.ctx.log.error({ err, projectId }, 'seeding the demo project failed');
+    }
   }
 
   async rename(auth: AuthContext, projectId: string, newName: string): Promise<ProjectDto> {
@@ -77,6 +89,7 @@ export class ProjectsService {
     if (!auth.user.allow_delete_projects) throw forbidden(MSG.deleteProjectNotAllowed);
     await repo.deleteProject(this.ctx.db, projectId);
     await this.ctx.workspaces.remove(projectId);
+    await this.ctx.blobs.delete(`runs/${projectId}`).catch((err) => this.ctx.log.warn({ err, projectId }, 'run files of a deleted project not removed'));
     this.ctx.log.info({ projectId, userId: auth.user.id }, 'project deleted');
   }
 

@@ -26,6 +26,8 @@ const newAccessToken = async () => ({ Component: (await import('../features/acce
 const codeCleanupTab = async () => ({ Component: (await import('../features/code-cleanup/UnusedStepsView')).UnusedStepsView });
 const featuresPage = async () => ({ Component: (await import('../features/features/FeaturesPage')).FeaturesPage });
 const testDataPage = async () => ({ Component: (await import('../features/test-data/TestDataPage')).TestDataPage });
+const executionsPage = async () => ({ Component: (await import('../features/executions/list/ExecutionsPage')).ExecutionsPage });
+const executionPage = async () => ({ Component: (await import('../features/executions/detail/ExecutionDetailPage')).ExecutionDetailPage });
 const codeCleanupPage = async () => ({ Component: (await import('../features/code-cleanup/CodeCleanupPage')).CodeCleanupPage });
 
 const settingsRoutes: RouteObject[] = [
@@ -51,6 +53,8 @@ const projectRoutes: RouteObject[] = [
     ],
   },
   { path: 'code-cleanup', lazy: codeCleanupPage },
+  { path: 'executions', lazy: executionsPage },
+  { path: 'execution/:execId', lazy: executionPage },
   ...placeholderRoutes,
 ];
 

@@ -38,6 +38,10 @@ export const EXECUTION_MESSAGES = {
   noScenarios: 'No scenarios match this execution',
   noEnvironment: 'The environment of this execution does not exist',
   atLeastOneDay: 'A schedule needs at least one day',
+  runnerUnavailable: 'Runs are not available on this server',
+  projectRequired: 'projectId is required',
+  descheduledExpired: 'Descheduled: the licence of this project has expired',
+  missedFire: 'Missed: the server was not running at the scheduled time',
 } as const;
 
 const time = z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, 'Time must be HH:MM in 15-minute steps');
@@ -164,5 +168,39 @@ export const EXECUTION_EVENTS = {
   start: 'startExecutionInstance',
   statusUpdate: (instanceId: string) => `statusUpdate:${instanceId}`,
   stop: 'stopExecutionInstance',
+  /** Leave a project's rooms (e.g. on switching projects). */
+  unsubscribeCrud: 'unsubscribeFromExecutionCrud',
+  unsubscribeStatus: 'unsubscribeFromExecutionStatus',
+  /** Sent to a socket whose subscription was refused: { event, projectId, error }. */
+  subscriptionError: 'subscriptionError',
 } as const;
 export const EXECUTION_SOCKET_PATH = '/ws';
+
+/** GET /api/executions and /api/executions/instances: the project (or the x-project-id header). */
+export const ExecutionProjectQuery = z.object({ projectId: z.string().trim().min(1).max(64).optional() });
+
+/** PUT /api/executions/:id query: was the schedule edited, and the environment scheduled runs use. */
+export const UpdateExecutionQuery = z.object({
+  wasScheduleUpdated: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+  environment: z.string().max(200).optional(),
+});
+
+export const ExecutionIdParams = z.object({ id: z.string().trim().min(1).max(64) });
+export const InstanceIdParams = z.object({ instanceId: z.string().trim().min(1).max(100) });
+
+/** What happened to an execution's schedule: a fire that started a run, a missed or failed fire, a licence deschedule. */
+export const EXECUTION_EVENT_KINDS = ['fired', 'missed', 'failed', 'descheduled'] as const;
+export type ExecutionEventKind = (typeof EXECUTION_EVENT_KINDS)[number];
+export interface ExecutionEventDto {
+  id: number;
+  executionId: string;
+  kind: ExecutionEventKind;
+  /** The fire time the event is about (ISO), when it is about one. */
+  scheduledFor: string | null;
+  executionInstanceId: string | null;
+  message: string;
+  createdAt: string;
+}

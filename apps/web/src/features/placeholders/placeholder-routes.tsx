@@ -5,8 +5,6 @@ const page = (title: string, description: string) => <PlaceholderPage title={tit
 
 /** Project areas that are not built yet; each shows its title and an honest empty state. */
 export const placeholderRoutes: RouteObject[] = [
-  { path: 'executions', element: page('Executions', 'Plan, schedule and run scenarios.') },
-  { path: 'execution/:execId', element: page('Execution', 'Live status of one execution.') },
   { path: 'ai-oversight', element: page('Code Review', 'Review the step-code fixes proposed by the AI.') },
   { path: 'runs', element: page('Reports', 'Runs of the project and their reports.') },
   { path: 'runs/instructions', element: page('Reports', 'Upload reports from the command line or your CI/CD pipeline.') },

@@ -1,0 +1,156 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@stepwise/shared';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { ApiClient } from '../test/api-client.ts';
+import { createAccessKey, createProject, signUpUser, type TestUser } from '../test/factories.ts';
+import { expectError } from '../test/assertions.ts';
+
+/**
+ * The `stepwise` command line, run as a user would (a child process), against a real server, its
+ * demo shop and a real Chromium: exit codes, progress output, and uploaded runs.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const BIN = path.resolve(here, '../../../../packages/cli/bin/stepwise.mjs');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browserIt = fs.existsSync(CHROMIUM) ? it : it.skip;
+
+let server: TestServer;
+let alice: TestUser;
+let outsider: TestUser;
+let project: string;
+let key: string;
+let foreignKey: string;
+let tmp: string;
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function stepwise(args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { env: { ...process.env, STEPWISE_FIND_TIMEOUT_MS: '1500', STEPWISE_TOKEN: '', ...env }, timeout: 120_000 },
+      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+async function runsOf(projectId: string) {
+  return server.ctx.db.selectFrom('runs').selectAll().where('project_id', '=', projectId).orderBy('publish_time', 'asc').execute();
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await signUpUser(server.baseUrl);
+  outsider = await signUpUser(server.baseUrl);
+  project = await createProject(alice, { name: 'Demo', demo: true });
+  key = (await createAccessKey(alice, project)).token;
+  foreignKey = (await createAccessKey(outsider, await createProject(outsider, { name: 'Other' }))).token;
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-cli-test-'));
+});
+
+afterAll(async () => {
+  await server?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('stepwise run', () => {
+  browserIt('runs the demo features of a project fetched with an access key, exits 0 and uploads the run', async () => {
+    const res = await stepwise(['run', '--project', project, '--env', 'demo', '--tags', '@smoke', '--name', 'CI smoke', '--server', server.baseUrl], {
+      STEPWISE_TOKEN: key,
+    });
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(res.stdout).toMatch(/\[1\/\d+\] ✓ /);
+    expect(res.stdout).toMatch(/(\d+) scenarios: \1 passed, 0 failed/);
+    const link = /Report uploaded: (\S+)/.exec(res.stdout)?.[1];
+    const runs = await runsOf(project);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ name: 'CI smoke', type: 'local', mode: 'local', status: 'Passed', branch: 'main', environment: 'demo', scenarios_failed: 0 });
+    expect(runs[0].total_scenarios).toBeGreaterThanOrEqual(4);
+    expect(link).toBe(`${server.baseUrl}/${project}/run-report/${runs[0].id}`);
+  });
+
+  browserIt('exits 1 when a scenario fails, prints the failure, and the uploaded run is Failed', async () => {
+    const dir = path.join(tmp, 'failing');
+    fs.mkdirSync(path.join(dir, 'features'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'features', 'shop.feature'),
+      'Feature: Shop\n  Scenario: Home works\n    Given I open the "/" page\n    Then I should see "Demo Shop"\n\n' +
+        '  Scenario: Something missing\n    Given I open the "/" page\n    Then I should see "A text that is not there"\n',
+    );
+    const report = path.join(tmp, 'failing.ndjson');
+    const base = `${server.baseUrl}/demo-shop/`;
+    const res = await stepwise(['run', '--dir', dir, '--base-url', base, '--project', project, '--report', report, '--server', server.baseUrl, '--token', key]);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(res.stdout).toContain('✗ Shop > Something missing');
+    expect(res.stdout).toContain('The text "A text that is not there" was not found in the page');
+    expect(res.stdout).toContain('2 scenarios: 1 passed, 1 failed');
+    const runs = await runsOf(project);
+    expect(runs.at(-1)).toMatchObject({ type: 'local', status: 'Failed', total_scenarios: 2, scenarios_passed: 1, scenarios_failed: 1 });
+    expect(fs.readFileSync(report, 'utf8').split('\n').filter(Boolean).every((l) => JSON.parse(l))).toBe(true);
+
+    // The same report uploaded again with `stepwise upload` is a second run.
+    const upload = await stepwise(['upload', report, '--project', project, '--name', 'Re-upload', '--server', server.baseUrl, '--token', key]);
+    expect(upload.code, upload.stdout + upload.stderr).toBe(0);
+    expect((await runsOf(project)).at(-1)).toMatchObject({ name: 'Re-upload', status: 'Failed', total_scenarios: 2 });
+  });
+
+  it('exits 2 with a clear message when it cannot run', async () => {
+    const noFeatures = await stepwise(['run', '--dir', tmp, '--base-url', 'http://127.0.0.1:9']);
+    expect(noFeatures.code).toBe(2);
+    expect(noFeatures.stderr).toContain('No features/ folder');
+    const noKey = await stepwise(['run', '--project', project, '--server', server.baseUrl]);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('An access key is needed');
+    const wrongKey = await stepwise(['run', '--project', project, '--server', server.baseUrl, '--token', foreignKey]);
+    expect(wrongKey.code).toBe(2);
+    expect(wrongKey.stderr).toContain('(403)');
+    const badThreads = await stepwise(['run', '--threads', '0']);
+    expect(badThreads.code).toBe(2);
+  });
+});
+
+describe('stepwise upload', () => {
+  it('refuses a malformed or truncated report with its line, and stores nothing', async () => {
+    const before = (await runsOf(project)).length;
+    const bad = path.join(tmp, 'bad.ndjson');
+    fs.writeFileSync(bad, '{"meta":{"protocolVersion":"27.0.0"}}\n{"testRunStarted":{"timestamp":{"seconds":1,"nanos":0}}\n');
+    const res = await stepwise(['upload', bad, '--project', project, '--server', server.baseUrl, '--token', key]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/\(400\): Line 2: /);
+    const notObject = path.join(tmp, 'array.ndjson');
+    fs.writeFileSync(notObject, '[1,2]\n');
+    expect((await stepwise(['upload', notObject, '--project', project, '--server', server.baseUrl, '--token', key])).stderr).toContain(
+      'Line 1: a message must be a JSON object',
+    );
+    expect((await runsOf(project)).length).toBe(before);
+  });
+});
+
+describe('command-line calls of the server', () => {
+  const anon = () => new ApiClient(server.baseUrl);
+  it('need a token, a member or a key of the project', async () => {
+    expectError(await anon().request('GET', `cli/workspace-archive?projectId=${project}`), 401, MSG.unauthorized);
+    expectError(await outsider.api.request('GET', `cli/workspace-archive?projectId=${project}`), 403);
+    expectError(await new ApiClient(server.baseUrl, foreignKey).request('POST', 'cli/run-context', { projectId: project }), 403);
+    expectError(await new ApiClient(server.baseUrl, foreignKey).request('POST', `runs/upload-report?projectId=${project}`, {}), 403);
+  });
+
+  it('run-context gives the environment with its test data; bad branch and environment names are 4xx', async () => {
+    const ctxRes = await new ApiClient(server.baseUrl, key).request('POST', 'cli/run-context', { projectId: project, env: 'demo' });
+    expect(ctxRes.status).toBe(200);
+    expect(ctxRes.body.environment).toEqual({ name: 'demo', baseUrl: expect.stringContaining('/demo-shop/') });
+    expect((await alice.api.request('POST', 'cli/run-context', { projectId: project, env: 'nope' })).status).toBe(404);
+    expect((await alice.api.request('POST', 'cli/run-context', { projectId: project, branch: '--upload-pack=x' })).status).toBe(400);
+    expect((await alice.api.request('GET', `cli/workspace-archive?projectId=${project}&branch=missing`)).status).toBe(404);
+  });
+});

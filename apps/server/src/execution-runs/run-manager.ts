@@ -1,0 +1,635 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import PQueue from 'p-queue';
+import {
+  EXECUTION_EVENTS,
+  EXECUTION_MESSAGES,
+  VIEWPORTS,
+  DEFAULT_VIEWPORT,
+  type ExecutionDto,
+  type InstanceStatus,
+  type LiveStatus,
+  type StatusHistoryEntry,
+} from '@stepwise/shared';
+import type { AppContext } from '../context.ts';
+import type { ExecutionRunner, RunnerHooks, StartRunInput } from '../executions/execution-runner.ts';
+import { findProject } from '../projects/projects.repository.ts';
+import { featuresAtCommit } from '../workspace/feature-files.ts';
+import { storeRun, type RunStatus, RUN_STATUSES } from '../runs/run-store.ts';
+import { materialiseCommit } from './checkout.ts';
+import { failAbandonedInstances, findInstance, heartbeat, insertInstance, updateInstance } from './instances.repository.ts';
+import { processTree, signalAll, signalGroup, type ProcessRef } from './process-tree.ts';
+import { findEnvironment, openRunSecrets, redactor } from './run-inputs.ts';
+import { assembleReport, type GroupOutput } from './report-assembly.ts';
+import { selectGroup } from './scenario-selection.ts';
+import type { BrowserName } from '@stepwise/runner';
+import { RUN_JOB_ENTRY, runnerEnv, type RunJob } from './runner-job.ts';
+
+/** Messages of the instance log and status line. */
+export const RUN_MESSAGES = {
+  queued: 'Queued',
+  checkingOut: (branch: string) => `Checking out ${branch}`,
+  running: (done: number, total: number) => `Running ${done} of ${total} scenarios`,
+  storing: 'Storing the report',
+  passed: 'All scenarios passed',
+  failed: (failed: number, total: number) => `${failed} of ${total} scenarios failed`,
+  stopped: 'Stopped',
+  interrupted: 'The server stopped while this execution was running',
+  abandoned: 'The server running this execution stopped answering',
+  internal: 'The execution could not be run because of an internal error',
+  noThreads: EXECUTION_MESSAGES.needsLicence,
+} as const;
+
+/** A user-facing reason for an instance to end in 'error'. */
+class RunError extends Error {}
+
+/** Publishes a status update at most this often per instance (the last one is always sent). */
+const PUBLISH_INTERVAL_MS = 500;
+/** Progress is written to the instance row at most this often. */
+const PERSIST_INTERVAL_MS = 2000;
+const SIGKILL_AFTER_MS = 3000;
+/** Every 30 s a server says which instances it still runs; one silent for 2 minutes has lost its server. */
+const HEARTBEAT_MS = 30_000;
+const STALE_SECONDS = 120;
+const MAX_LOG_LINES = 5000;
+const MAX_LOG_LINE = 2000;
+
+interface Active {
+  id: string;
+  projectId: string;
+  runId: string;
+  execution: ExecutionDto;
+  input: StartRunInput;
+  envName: string;
+  live: LiveStatus;
+  logs: string[];
+  logsPersisted: number;
+  logsTruncated: boolean;
+  redact: (text: string) => string;
+  /** halt() was called. */
+  halted: boolean;
+  /** The queue began running it. */
+  started: boolean;
+  finished: boolean;
+  child: ChildProcess | null;
+  /** Counters across the groups: finished groups, the running one, the expected of those to come. */
+  progress: { donePassed: number; doneFailed: number; doneTotal: number; jobPassed: number; jobFailed: number; jobPlanned: number; laterExpected: number } | null;
+  tree: ProcessRef[];
+  killTimer: NodeJS.Timeout | null;
+  publishTimer: NodeJS.Timeout | null;
+  lastPublish: number;
+  persistTimer: NodeJS.Timeout | null;
+  /** Row writes, one after the other. */
+  writes: Promise<void>;
+  done: Promise<void>;
+  resolveDone: () => void;
+}
+
+/**
+ * Runs execution instances: an in-process queue (MAX_CONCURRENT_RUNS at once) of instances, each
+ * materialising its branch into a temporary folder and running the runner (packages/runner run-job.ts)
+ * once per scenario group, in its own process group, flow after flow. Progress comes over IPC and goes
+ * out as socket events (throttled) and into the instance row; at the end the NDJSON messages of all
+ * groups become one report, stored as a run whose id was decided at the start (a stable report link).
+ * One RunManager per server: at construction, instances a previous process left active are marked 'error'.
+ */
+export class RunManager implements ExecutionRunner {
+  private readonly ctx: AppContext;
+  private readonly hooks: RunnerHooks;
+  private readonly queue: PQueue;
+  private readonly active = new Map<string, Active>();
+  private closing = false;
+  private readonly heartbeatTimer: NodeJS.Timeout;
+  /** This server: host and data folder (the same after a restart). */
+  readonly owner: string;
+  /** Resolves once the instances an earlier run of this server left active are marked. */
+  readonly ready: Promise<void>;
+
+  constructor(ctx: AppContext, hooks: RunnerHooks) {
+    this.ctx = ctx;
+    this.hooks = hooks;
+    this.owner = `${os.hostname()}:${path.resolve(ctx.config.dataDir)}`;
+    this.queue = new PQueue({ concurrency: ctx.config.maxConcurrentRuns });
+    this.ready = this.sweep(RUN_MESSAGES.interrupted, this.owner);
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
+    this.heartbeatTimer.unref();
+  }
+
+  async start(input: StartRunInput): Promise<LiveStatus> {
+    await this.ready;
+    if (this.closing) throw new Error('The server is shutting down');
+    const { execution } = input;
+    const id = randomUUID();
+    const runId = randomUUID();
+    const now = new Date().toISOString();
+    const envName = (input.environment ?? '').trim() || execution.env;
+    const history: StatusHistoryEntry[] = [{ status: 'queued', verboseStatus: RUN_MESSAGES.queued, timestamp: now }];
+    const live: LiveStatus = {
+      executionInstanceId: id,
+      executionId: execution._id,
+      reportLink: `/${execution.projectId}/run-report/${runId}`,
+      status: 'queued',
+      verboseStatus: RUN_MESSAGES.queued,
+      startTime: now,
+      scenariosPassed: 0,
+      scenariosFailed: 0,
+      totalScenarios: 0,
+      timestamp: now,
+      statusHistory: history,
+    };
+    await insertInstance(this.ctx.db, {
+      id,
+      execution_id: execution._id,
+      project_id: execution.projectId,
+      execution_name: execution.name,
+      status: 'queued',
+      verbose_status: RUN_MESSAGES.queued,
+      status_history: JSON.stringify(history),
+      branch: execution.branch,
+      environment: envName,
+      trigger: input.trigger,
+      user_id: input.userId,
+      started_at: now,
+      run_id: runId,
+      owner: this.owner,
+      scenarios_passed: 0,
+      scenarios_failed: 0,
+      total_scenarios: 0,
+      logs: JSON.stringify([`${now} ${RUN_MESSAGES.queued} (${input.trigger})`]),
+    });
+    let resolveDone!: () => void;
+    const done = new Promise<void>((r) => (resolveDone = r));
+    const a: Active = {
+      id,
+      projectId: execution.projectId,
+      runId,
+      execution,
+      input,
+      envName,
+      live,
+      logs: [`${now} ${RUN_MESSAGES.queued} (${input.trigger})`],
+      logsPersisted: 1,
+      logsTruncated: false,
+      redact: (t) => t,
+      halted: false,
+      started: false,
+      finished: false,
+      child: null,
+      progress: null,
+      tree: [],
+      killTimer: null,
+      publishTimer: null,
+      lastPublish: 0,
+      persistTimer: null,
+      writes: Promise.resolve(),
+      done,
+      resolveDone,
+    };
+    this.active.set(id, a);
+    const first = snapshot(a.live);
+    this.hooks.publish(a.projectId, EXECUTION_EVENTS.start, first);
+    this.hooks.onInstancesChanged(a.projectId);
+    this.queue
+      .add(() => this.execute(a))
+      .catch((err) => this.ctx.log.error({ err, instanceId: id }, 'execution instance failed outside its own handling'));
+    return first;
+  }
+
+  async halt(instanceId: string, projectId: string): Promise<boolean> {
+    const a = this.active.get(instanceId);
+    if (!a || a.projectId !== projectId || a.finished) return false;
+    if (a.halted) return true;
+    a.halted = true;
+    this.log(a, EXECUTION_MESSAGES.stopping);
+    if (!a.started) {
+      // Still waiting in the queue: it ends now; the queue skips it later.
+      await this.finish(a, 'stopped', RUN_MESSAGES.stopped);
+      return true;
+    }
+    a.live.verboseStatus = EXECUTION_MESSAGES.stopping;
+    this.publishUpdate(a, true);
+    if (a.child) this.terminate(a);
+    return true;
+  }
+
+  live(projectId: string): LiveStatus[] {
+    return [...this.active.values()].filter((a) => a.projectId === projectId && !a.finished).map((a) => snapshot(a.live));
+  }
+
+  async logs(instanceId: string): Promise<string[] | null> {
+    const a = this.active.get(instanceId);
+    if (a) return [...a.logs];
+    const row = await findInstance(this.ctx.db, instanceId);
+    return row ? row.logs : null;
+  }
+
+  async shutdown(): Promise<void> {
+    this.closing = true;
+    clearInterval(this.heartbeatTimer);
+    this.queue.clear();
+    const all = [...this.active.values()];
+    await Promise.all(all.map((a) => this.halt(a.id, a.projectId)));
+    await Promise.race([Promise.all(all.map((a) => a.done)), new Promise((r) => setTimeout(r, 10_000).unref())]);
+  }
+
+  // ---- The run of one instance ----
+
+  private async execute(a: Active): Promise<void> {
+    if (a.finished) return;
+    a.started = true;
+    let tmpRoot: string | null = null;
+    let final: { status: InstanceStatus; message: string } = { status: 'error', message: RUN_MESSAGES.internal };
+    try {
+      if (a.halted) {
+        final = { status: 'stopped', message: RUN_MESSAGES.stopped };
+        return;
+      }
+      const { execution } = a;
+      await this.setStatus(a, 'preparing', RUN_MESSAGES.checkingOut(execution.branch));
+      const project = await findProject(this.ctx.db, a.projectId);
+      if (!project) throw new RunError('The project of this execution does not exist');
+      const repo = this.ctx.workspaces.repo(a.projectId);
+      const commit = await repo.branchHead(execution.branch);
+      if (!commit) throw new RunError(`The branch ${execution.branch} does not exist`);
+      const env = await findEnvironment(repo, commit, a.envName);
+      if (!env) throw new RunError(EXECUTION_MESSAGES.noEnvironment);
+      const maxThreads = project.max_execution_threads;
+      if (maxThreads <= 0) throw new RunError(RUN_MESSAGES.noThreads);
+
+      const { features } = await featuresAtCommit(repo, commit);
+      const groups = this.planGroups(a, features, maxThreads);
+      const total = groups.reduce((n, g) => n + g.expected, 0);
+      if (groups.length === 0 || total === 0) throw new RunError(EXECUTION_MESSAGES.noScenarios);
+      a.live.totalScenarios = total;
+
+      const secrets = await openRunSecrets(this.ctx, project, repo, commit, env.name);
+      a.redact = redactor(secrets.redactions);
+      tmpRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-run-'));
+      const workDir = path.join(tmpRoot, 'work');
+      await materialiseCommit(repo.gitDir, commit, workDir);
+      this.log(a, `Checked out ${execution.branch} at ${commit.slice(0, 12)}; environment ${env.name} (${env.baseUrl || 'no base URL'})`);
+      if (a.halted) {
+        final = { status: 'stopped', message: RUN_MESSAGES.stopped };
+        return;
+      }
+
+      await this.setStatus(a, 'running', RUN_MESSAGES.running(0, total));
+      const outputs: GroupOutput[] = [];
+      const progress = { donePassed: 0, doneFailed: 0, doneTotal: 0, jobPassed: 0, jobFailed: 0, jobPlanned: 0, laterExpected: total };
+      a.progress = progress;
+      const username = await this.usernameOf(a);
+      for (const [i, g] of groups.entries()) {
+        if (a.halted) break;
+        progress.laterExpected -= g.expected;
+        Object.assign(progress, { jobPassed: 0, jobFailed: 0, jobPlanned: g.expected });
+        this.log(a, `Flow ${g.flowIndex + 1}, ${g.groupName}: ${g.expected} scenarios, ${g.parallel} threads, ${g.browser} ${g.viewportLabel}`);
+        const messagesFile = path.join(tmpRoot, `messages-${i}.ndjson`);
+        const job: RunJob = {
+          workDir,
+          paths: g.paths,
+          ...(g.tags ? { tags: g.tags } : {}),
+          parallel: g.parallel,
+          browser: g.browser,
+          viewport: g.viewport,
+          headless: a.input.headless,
+          chromiumPath: this.ctx.config.chromiumPath,
+          env: { name: env.name, baseUrl: env.baseUrl },
+          ipc: 'progress',
+          testData: secrets.testData,
+          storedUsers: secrets.storedUsers,
+          messagesFile,
+          npmrc: secrets.npmrc,
+          depsCacheDir: path.join(this.ctx.config.dataDir, 'runner-cache'),
+          runName: execution.name,
+          mode: 'executions',
+          username,
+          branch: execution.branch,
+        };
+        const exitCode = await this.runJob(a, job, path.join(tmpRoot, `job-${i}.json`));
+        if (exitCode === null) break;
+        outputs.push({ messagesFile, exitCode, browser: g.browser, viewport: g.viewportLabel, label: `${g.groupName} (flow ${g.flowIndex + 1})` });
+        progress.donePassed += progress.jobPassed;
+        progress.doneFailed += progress.jobFailed;
+        progress.doneTotal += Math.max(progress.jobPlanned, progress.jobPassed + progress.jobFailed);
+        Object.assign(progress, { jobPassed: 0, jobFailed: 0, jobPlanned: 0 });
+      }
+
+      await this.setStatus(a, 'running', RUN_MESSAGES.storing);
+      const { report, attachments } = await assembleReport(outputs, {
+        name: execution.name,
+        username,
+        env: { name: env.name, baseUrl: env.baseUrl },
+        branch: execution.branch,
+        halted: a.halted,
+      });
+      const halted = a.halted;
+      const runnerFailed = outputs.some((o) => o.exitCode !== 0 && o.exitCode !== 1);
+      if (!halted && runnerFailed && report.testCases.length === 0) {
+        throw new RunError(report.errors[0] ? a.redact(report.errors[0]) : 'The runner could not run the scenarios');
+      }
+      const stored = await storeRun(this.ctx, a.projectId, {
+        runId: a.runId,
+        report,
+        attachments,
+        type: 'executions',
+        userId: a.input.userId,
+        executionId: execution._id,
+        instanceId: a.id,
+        status: halted ? RUN_STATUSES.stopped : undefined,
+        meta: { trigger: a.input.trigger, commit, flows: execution.flows.length },
+      });
+      a.live.scenariosPassed = stored.scenariosPassed;
+      a.live.scenariosFailed = stored.scenariosFailed;
+      a.live.totalScenarios = halted ? a.live.totalScenarios : stored.totalScenarios;
+      this.log(a, `Report stored: ${stored.scenariosPassed} passed, ${stored.scenariosFailed} failed of ${stored.totalScenarios}`);
+      final = finalStatus(halted, stored.status, stored.scenariosFailed, stored.totalScenarios);
+    } catch (err) {
+      if (err instanceof RunError) final = { status: 'error', message: err.message };
+      else {
+        this.ctx.log.error({ err, instanceId: a.id, projectId: a.projectId }, 'execution instance failed');
+        this.log(a, `${RUN_MESSAGES.internal}: ${a.redact(err instanceof Error ? err.message : String(err))}`);
+      }
+      if (a.halted) final = { status: 'stopped', message: RUN_MESSAGES.stopped };
+    } finally {
+      if (tmpRoot) await fs.rm(tmpRoot, { recursive: true, force: true }).catch((err) => this.ctx.log.warn({ err, tmpRoot }, 'could not remove a run folder'));
+      await this.finish(a, final.status, final.message);
+    }
+  }
+
+  /** Flows in order, then their groups with threads and scenarios. */
+  private planGroups(a: Active, features: Parameters<typeof selectGroup>[1], maxThreads: number) {
+    const groups: Array<{
+      flowIndex: number;
+      groupName: string;
+      paths: string[];
+      tags: string | null;
+      expected: number;
+      parallel: number;
+      browser: BrowserName;
+      viewport: { width: number; height: number };
+      viewportLabel: string;
+    }> = [];
+    a.execution.flows.forEach((flow, flowIndex) => {
+      const vp = VIEWPORTS.find((v) => v.label === flow.viewport) ?? VIEWPORTS.find((v) => v.label === DEFAULT_VIEWPORT)!;
+      for (const group of flow.scenarioGroups) {
+        if (group.threadCount <= 0) continue;
+        const sel = selectGroup(group, features);
+        for (const ref of sel.unresolved) this.log(a, `Scenario not found on ${a.execution.branch}, skipped: ${ref}`);
+        if (sel.paths.length === 0) continue;
+        const threads = a.execution.isSingleThreaded ? 1 : Math.min(group.threadCount, maxThreads);
+        groups.push({
+          flowIndex,
+          groupName: group.name,
+          paths: sel.paths,
+          tags: sel.tags,
+          expected: sel.expected,
+          parallel: Math.max(1, Math.min(threads, sel.expected)),
+          browser: flow.browser,
+          viewport: { width: vp.width, height: vp.height },
+          viewportLabel: vp.label,
+        });
+      }
+    });
+    return groups;
+  }
+
+  /** Runs one group: the runner in its own process group with IPC; resolves with its exit code (null: halted before it started). */
+  private runJob(a: Active, job: RunJob, jobFile: string): Promise<number | null> {
+    return new Promise((resolve, reject) => {
+      fs.writeFile(jobFile, JSON.stringify(job), { mode: 0o600 })
+        .then(() => {
+          if (a.halted) return resolve(null);
+          const child = spawn(process.execPath, [RUN_JOB_ENTRY, jobFile], {
+            cwd: job.workDir,
+            detached: true,
+            stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+            env: runnerEnv(),
+          });
+          a.child = child;
+          const lines = (prefix: string) => {
+            let rest = '';
+            return (d: Buffer) => {
+              const parts = (rest + d.toString('utf8')).split('\n');
+              rest = parts.pop() ?? '';
+              if (rest.length > MAX_LOG_LINE) {
+                parts.push(rest);
+                rest = '';
+              }
+              for (const p of parts) if (p.trim()) this.log(a, `${prefix}${p}`);
+            };
+          };
+          child.stdout?.on('data', lines(''));
+          child.stderr?.on('data', lines('[stderr] '));
+          child.on('message', (m) => this.onProgress(a, m));
+          child.on('error', (err) => {
+            a.child = null;
+            reject(err);
+          });
+          // 'close' comes after the last IPC message and output line.
+          child.on('close', (code, signal) => {
+            a.child = null;
+            if (a.killTimer) clearTimeout(a.killTimer);
+            a.killTimer = null;
+            // Whatever the runner left behind in its group (a browser it could not close) goes with it.
+            signalGroup(child.pid!, 'SIGKILL');
+            signalAll(a.tree, 'SIGKILL');
+            if (signal) this.log(a, `Runner ended by ${signal}`);
+            else if (code !== 0 && code !== 1) this.log(a, `Runner exited with code ${code}`);
+            resolve(code ?? -1);
+          });
+          if (a.halted) this.terminate(a);
+        })
+        .catch(reject);
+    });
+  }
+
+  /** SIGTERM to the runner's process group; SIGKILL to the group and every process of its tree 3 s later. */
+  private terminate(a: Active): void {
+    const child = a.child;
+    if (!child?.pid || a.killTimer) return;
+    a.tree = processTree(child.pid);
+    signalGroup(child.pid, 'SIGTERM');
+    a.killTimer = setTimeout(() => {
+      a.tree = [...a.tree, ...processTree(child.pid!)];
+      signalGroup(child.pid!, 'SIGKILL');
+      signalAll(a.tree, 'SIGKILL');
+    }, SIGKILL_AFTER_MS);
+    a.killTimer.unref();
+  }
+
+  /**
+   * IPC from the runner: `progress` carries the job's running totals (planned, passed, failed), added
+   * to what the instance's earlier groups finished with.
+   */
+  private onProgress(a: Active, message: unknown): void {
+    if (!message || typeof message !== 'object') return;
+    const m = message as Partial<{ type: string; planned: number; passed: number; failed: number; error: string }>;
+    if (m.type === 'done' && m.error) this.log(a, `Runner: ${m.error}`);
+    if (m.type !== 'progress' || !a.progress) return;
+    const p = a.progress;
+    if (typeof m.planned === 'number' && m.planned > 0) p.jobPlanned = m.planned;
+    p.jobPassed = num(m.passed);
+    p.jobFailed = num(m.failed);
+    this.applyProgress(a);
+  }
+
+  private applyProgress(a: Active): void {
+    const p = a.progress!;
+    a.live.scenariosPassed = p.donePassed + p.jobPassed;
+    a.live.scenariosFailed = p.doneFailed + p.jobFailed;
+    a.live.totalScenarios = Math.max(p.doneTotal + p.jobPlanned + p.laterExpected, a.live.scenariosPassed + a.live.scenariosFailed);
+    if (!a.halted) a.live.verboseStatus = RUN_MESSAGES.running(a.live.scenariosPassed + a.live.scenariosFailed, a.live.totalScenarios);
+    this.publishUpdate(a);
+    this.schedulePersist(a);
+  }
+
+  // ---- Status, events, logs ----
+
+  private async setStatus(a: Active, status: InstanceStatus, verboseStatus: string): Promise<void> {
+    const now = new Date().toISOString();
+    const changed = a.live.status !== status;
+    a.live.status = status;
+    a.live.verboseStatus = verboseStatus;
+    a.live.timestamp = now;
+    if (changed) a.live.statusHistory.push({ status, verboseStatus, timestamp: now });
+    this.log(a, verboseStatus);
+    this.publishUpdate(a);
+    await this.persist(a);
+  }
+
+  private async finish(a: Active, status: InstanceStatus, verboseStatus: string): Promise<void> {
+    if (a.finished) return;
+    a.finished = true;
+    if (a.persistTimer) clearTimeout(a.persistTimer);
+    a.persistTimer = null;
+    const now = new Date().toISOString();
+    a.live.status = status;
+    a.live.verboseStatus = verboseStatus;
+    a.live.timestamp = now;
+    a.live.statusHistory.push({ status, verboseStatus, timestamp: now });
+    this.log(a, `${status}: ${verboseStatus}`);
+    try {
+      await this.persist(a, now);
+    } catch (err) {
+      this.ctx.log.error({ err, instanceId: a.id }, 'could not store the end of an execution instance');
+    }
+    if (a.publishTimer) clearTimeout(a.publishTimer);
+    a.publishTimer = null;
+    this.hooks.publish(a.projectId, EXECUTION_EVENTS.statusUpdate(a.id), snapshot(a.live));
+    this.hooks.publish(a.projectId, EXECUTION_EVENTS.stop, snapshot(a.live));
+    this.active.delete(a.id);
+    this.hooks.onInstancesChanged(a.projectId);
+    a.resolveDone();
+  }
+
+  /** Sends the status now, or once PUBLISH_INTERVAL_MS has passed since the last one (`now`: at once). */
+  private publishUpdate(a: Active, now = false): void {
+    if (a.finished) return;
+    a.live.timestamp = new Date().toISOString();
+    const wait = a.lastPublish + PUBLISH_INTERVAL_MS - Date.now();
+    if (wait <= 0 || now) {
+      if (a.publishTimer) clearTimeout(a.publishTimer);
+      a.publishTimer = null;
+      a.lastPublish = Date.now();
+      this.hooks.publish(a.projectId, EXECUTION_EVENTS.statusUpdate(a.id), snapshot(a.live));
+      return;
+    }
+    if (a.publishTimer) return;
+    a.publishTimer = setTimeout(() => {
+      a.publishTimer = null;
+      if (a.finished) return;
+      a.lastPublish = Date.now();
+      this.hooks.publish(a.projectId, EXECUTION_EVENTS.statusUpdate(a.id), snapshot(a.live));
+    }, wait);
+  }
+
+  private schedulePersist(a: Active): void {
+    if (a.persistTimer || a.finished) return;
+    a.persistTimer = setTimeout(() => {
+      a.persistTimer = null;
+      this.persist(a).catch((err) => this.ctx.log.warn({ err, instanceId: a.id }, 'could not store execution progress'));
+    }, PERSIST_INTERVAL_MS);
+  }
+
+  /** Writes the live state and the new log lines to the instance row (writes queue up, in order). */
+  private persist(a: Active, finishedAt?: string): Promise<void> {
+    const write = async () => {
+      const fresh = a.logs.slice(a.logsPersisted);
+      a.logsPersisted = a.logs.length;
+      await updateInstance(this.ctx.db, a.id, {
+        status: a.live.status,
+        verbose_status: a.live.verboseStatus,
+        status_history: JSON.stringify(a.live.statusHistory),
+        scenarios_passed: a.live.scenariosPassed,
+        scenarios_failed: a.live.scenariosFailed,
+        total_scenarios: a.live.totalScenarios,
+        ...(finishedAt ? { finished_at: finishedAt } : {}),
+      }, fresh);
+    };
+    a.writes = a.writes.then(write, write);
+    return a.writes;
+  }
+
+  /** One line of the instance log: timestamped, secrets redacted, length and count capped. */
+  private log(a: Active, text: string): void {
+    if (a.logs.length >= MAX_LOG_LINES) {
+      if (!a.logsTruncated) {
+        a.logsTruncated = true;
+        a.logs.push(`${new Date().toISOString()} (log truncated after ${MAX_LOG_LINES} lines)`);
+      }
+      return;
+    }
+    const line = a.redact(text).replaceAll('\u0000', '');
+    a.logs.push(`${new Date().toISOString()} ${line.length > MAX_LOG_LINE ? `${line.slice(0, MAX_LOG_LINE)}…` : line}`);
+    this.schedulePersist(a);
+  }
+
+  private async usernameOf(a: Active): Promise<string | null> {
+    if (!a.input.userId) return null;
+    const user = await this.ctx.db.selectFrom('users').select(['firstname', 'lastname', 'email']).where('id', '=', a.input.userId).executeTakeFirst();
+    if (!user) return null;
+    return `${user.firstname} ${user.lastname}`.trim() || user.email;
+  }
+
+  /**
+   * Marks 'error' the active instances of this server's previous life (`owner`: at start) and those
+   * whose server went silent (any server's, multi-process deployments share the database).
+   */
+  private async sweep(message: string, owner?: string): Promise<void> {
+    try {
+      // Never this server's own: a slow heartbeat does not end what still runs here.
+      const lost = await failAbandonedInstances(this.ctx.db, message, { owner, staleSeconds: STALE_SECONDS, except: [...this.active.keys()] });
+      if (lost.length) this.ctx.log.warn({ instances: lost.map((r) => r.id) }, 'execution instances left by a stopped server were marked as errors');
+      for (const projectId of new Set(lost.map((r) => r.project_id))) this.hooks.onInstancesChanged(projectId);
+    } catch (err) {
+      this.ctx.log.error({ err }, 'could not mark abandoned execution instances');
+    }
+  }
+
+  /** Every HEARTBEAT_MS: says which instances this server runs, and ends those whose server went silent. */
+  async heartbeat(): Promise<void> {
+    if (this.closing) return;
+    try {
+      await heartbeat(this.ctx.db, [...this.active.keys()]);
+    } catch (err) {
+      this.ctx.log.warn({ err }, 'could not record the execution heartbeat');
+    }
+    await this.sweep(RUN_MESSAGES.abandoned);
+  }
+
+}
+
+function finalStatus(halted: boolean, runStatus: RunStatus, failed: number, total: number): { status: InstanceStatus; message: string } {
+  if (halted) return { status: 'stopped', message: RUN_MESSAGES.stopped };
+  if (runStatus === RUN_STATUSES.passed) return { status: 'passed', message: RUN_MESSAGES.passed };
+  return { status: 'failed', message: RUN_MESSAGES.failed(failed, total) };
+}
+
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
+
+function snapshot(live: LiveStatus): LiveStatus {
+  return { ...live, statusHistory: live.statusHistory.map((h) => ({ ...h })) };
+}

@@ -1,0 +1,233 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportStep, RunReport, TestCaseResult } from '@stepwise/shared';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { createProject, signUpUser, type TestUser } from '../test/factories.ts';
+import { countScenarios, RunExistsError, storeRun } from './run-store.ts';
+import { findRun, listTestCases } from './runs.repository.ts';
+
+let server: TestServer;
+let user: TestUser;
+let projectId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  user = await signUpUser(server.baseUrl);
+  projectId = await createProject(user);
+});
+afterAll(() => server.close());
+
+const T0 = Date.parse('2025-03-01T10:00:00.000Z');
+const iso = (ms: number) => new Date(T0 + ms).toISOString();
+
+function step(text: string, status: ReportStep['result']['status'], extra: Partial<ReportStep> = {}): ReportStep {
+  return {
+    keyword: 'Given ',
+    type: 'Context',
+    text,
+    line: 3,
+    result: { status, startTime: iso(0), endTime: iso(10), message: status === 'FAILED' ? 'boom' : null },
+    commands: [],
+    networkData: [],
+    webLog: [],
+    ...extra,
+  };
+}
+
+let seq = 0;
+function tc(name: string, status: TestCaseResult['result']['status'], extra: Partial<TestCaseResult> = {}): TestCaseResult {
+  seq += 1;
+  return {
+    id: `tc-${seq}`,
+    scenarioName: name,
+    featureName: 'Cart',
+    featurePath: 'features/cart.feature',
+    line: 10 + seq,
+    tags: ['@smoke'],
+    steps: [step('I open the shop', status)],
+    parameters: {},
+    result: { status, startTime: iso(seq * 1000), endTime: iso(seq * 1000 + 750), message: status === 'FAILED' ? 'expected 2 items' : null },
+    attempt: 0,
+    failedStep: status === 'FAILED' ? 0 : null,
+    ...extra,
+  };
+}
+
+function report(testCases: TestCaseResult[], extra: Partial<RunReport> = {}): RunReport {
+  return {
+    name: 'Nightly',
+    mode: 'executions',
+    username: 'ada',
+    env: { name: 'staging', baseUrl: 'http://shop.test' },
+    branch: 'main',
+    startTime: iso(0),
+    endTime: iso(60_000),
+    success: testCases.every((t) => t.result.status === 'PASSED'),
+    testCases,
+    errors: [],
+    meta: { implementation: 'cucumber-js', version: '13.0.0' },
+    ...extra,
+  };
+}
+
+async function blobFiles(): Promise<string[]> {
+  const root = path.join(server.ctx.config.dataDir, 'blobs', 'runs', projectId);
+  const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+}
+
+describe('storeRun', () => {
+  it('stores the run, its test cases and its attachments', async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const first = tc('Add to cart', 'PASSED', {
+      steps: [step('I add a shirt', 'PASSED', { screenshotId: 'shot-1', networkData: [{ requestUrl: 'http://shop.test/api', method: 'GET', status: 200, responseTime: 12, size: 300, type: 'fetch' }] })],
+      parameters: { size: 'M' },
+    });
+    const second = tc('Pay', 'FAILED');
+    const stored = await storeRun(server.ctx, projectId, {
+      report: report([first, second]),
+      attachments: [{ id: 'shot-1', mediaType: 'image/png', data: png }],
+      type: 'executions',
+      userId: user.userId,
+      executionId: 'exec-1',
+      instanceId: 'inst-1',
+      meta: { trigger: 'manual' },
+    });
+    expect(stored).toMatchObject({ status: 'Failed', totalScenarios: 2, scenariosPassed: 1, scenariosFailed: 1 });
+
+    const run = await findRun(server.ctx.db, stored.runId);
+    expect(run).toMatchObject({
+      project_id: projectId,
+      name: 'Nightly',
+      type: 'executions',
+      mode: 'executions',
+      branch: 'main',
+      environment: 'staging',
+      username: 'ada',
+      user_id: user.userId,
+      execution_id: 'exec-1',
+      instance_id: 'inst-1',
+      execution_time_ms: 60_000,
+      total_scenarios: 2,
+      scenarios_passed: 1,
+      scenarios_failed: 1,
+      status: 'Failed',
+      errors: [],
+      meta: { implementation: 'cucumber-js', version: '13.0.0', baseUrl: 'http://shop.test', trigger: 'manual' },
+    });
+    expect(run!.start_time!.toISOString()).toBe(iso(0));
+
+    const rows = await listTestCases(server.ctx.db, stored.runId);
+    expect(rows.map((r) => [r.scenario_name, r.status, r.superseded, r.position])).toEqual([
+      ['Add to cart', 'PASSED', false, 0],
+      ['Pay', 'FAILED', false, 1],
+    ]);
+    expect(rows[0]).toMatchObject({
+      report_case_id: first.id,
+      feature_path: 'features/cart.feature',
+      line: first.line,
+      tags: ['@smoke'],
+      parameters: { size: 'M' },
+      duration_ms: 750,
+      scenario_key: 'features/cart.feature\u001fAdd to cart',
+      steps: first.steps,
+    });
+    expect(rows[1]).toMatchObject({ failed_step: 0, error_message: 'expected 2 items' });
+
+    const blob = await server.ctx.blobs.read(`runs/${projectId}/${stored.runId}/shot-1`);
+    expect(blob).toMatchObject({ mediaType: 'image/png', bytes: png });
+  });
+
+  it('counts distinct scenarios: a later attempt and a rerun replace the earlier, other browsers count apart', async () => {
+    const flaky0 = tc('Flaky', 'FAILED', { attempt: 0 });
+    const flaky1 = { ...tc('Flaky', 'PASSED', { attempt: 1 }), line: flaky0.line };
+    const broken = tc('Broken', 'FAILED');
+    const rerun = tc('Broken', 'PASSED', { rerunId: broken.id, line: broken.line });
+    const chromium = tc('Login', 'PASSED', { browser: 'chromium' });
+    const firefox = { ...tc('Login', 'FAILED', { browser: 'firefox' }), line: chromium.line };
+    const skipped = tc('Later', 'SKIPPED');
+    const cases = [flaky0, broken, chromium, flaky1, firefox, rerun, skipped];
+
+    const { counts, superseded } = countScenarios(cases);
+    expect(counts).toEqual({ totalScenarios: 5, scenariosPassed: 3, scenariosFailed: 1 });
+    expect([...superseded].sort()).toEqual([0, 1]);
+
+    const stored = await storeRun(server.ctx, projectId, { report: report(cases), attachments: [], type: 'local', userId: null });
+    expect(stored).toMatchObject({ totalScenarios: 5, scenariosPassed: 3, scenariosFailed: 1, status: 'Failed' });
+    const rows = await listTestCases(server.ctx.db, stored.runId);
+    expect(rows.filter((r) => r.superseded).map((r) => r.report_case_id)).toEqual([flaky0.id, broken.id]);
+    // The rerun points at the database id of the test case it replaced.
+    expect(rows.find((r) => r.report_case_id === rerun.id)!.rerun_id).toBe(rows.find((r) => r.report_case_id === broken.id)!.id);
+
+    // Retried until it passed: the run passes.
+    const retried = await storeRun(server.ctx, projectId, { report: report([flaky0, flaky1], { success: true }), attachments: [], type: 'local', userId: null });
+    expect(retried).toMatchObject({ status: 'Passed', totalScenarios: 1, scenariosPassed: 1, scenariosFailed: 0 });
+    // Errors outside any test case fail a run whose scenarios passed.
+    const crashed = await storeRun(server.ctx, projectId, { report: report([flaky1], { errors: ['Worker 1 crashed'] }), attachments: [], type: 'local', userId: null });
+    expect(crashed.status).toBe('Failed');
+    expect((await findRun(server.ctx.db, crashed.runId))!.errors).toEqual(['Worker 1 crashed']);
+  });
+
+  it('leaves no run, no test case and no blob when an insert fails', async () => {
+    const before = await blobFiles();
+    // The run row is inserted, then the second test case's line does not fit an integer column.
+    const bad = tc('Too far', 'PASSED', { line: 3_000_000_000 });
+    const runId = 'run-that-fails';
+    await expect(
+      storeRun(server.ctx, projectId, {
+        runId,
+        report: report([tc('Fine', 'PASSED'), bad]),
+        attachments: [
+          { id: 'a1', mediaType: 'image/png', data: Buffer.from('png-1') },
+          { id: 'a2', mediaType: 'text/plain', data: 'log' },
+        ],
+        type: 'executions',
+        userId: user.userId,
+      }),
+    ).rejects.toThrow(/out of range/);
+    expect(await findRun(server.ctx.db, runId)).toBeUndefined();
+    expect(await server.ctx.db.selectFrom('test_cases').select('id').where('run_id', '=', runId).execute()).toEqual([]);
+    expect(await server.ctx.blobs.get(`runs/${projectId}/${runId}/a1`)).toBeNull();
+    expect(await blobFiles()).toEqual(before);
+  });
+
+  it('refuses a bad attachment id or a run id in use before writing anything, and keeps the other run intact', async () => {
+    const before = await blobFiles();
+    await expect(
+      storeRun(server.ctx, projectId, {
+        report: report([tc('A', 'PASSED')]),
+        attachments: [{ id: 'ok', mediaType: 'text/plain', data: 'x' }, { id: '../escape', mediaType: 'text/plain', data: 'x' }],
+        type: 'local',
+        userId: null,
+      }),
+    ).rejects.toThrow('Invalid blob key');
+    expect(await blobFiles()).toEqual(before);
+
+    const first = await storeRun(server.ctx, projectId, {
+      report: report([tc('A', 'PASSED')]),
+      attachments: [{ id: 'keep', mediaType: 'text/plain', data: 'first' }],
+      type: 'local',
+      userId: null,
+    });
+    await expect(
+      storeRun(server.ctx, projectId, {
+        runId: first.runId,
+        report: report([tc('B', 'PASSED')]),
+        attachments: [{ id: 'keep', mediaType: 'text/plain', data: 'second' }],
+        type: 'local',
+        userId: null,
+      }),
+    ).rejects.toBeInstanceOf(RunExistsError);
+    expect((await server.ctx.blobs.read(`runs/${projectId}/${first.runId}/keep`))?.bytes.toString()).toBe('first');
+  });
+
+  it('stores text with NUL characters (which PostgreSQL refuses) without them', async () => {
+    const odd = tc('Name\u0000with nul', 'PASSED', { parameters: { 'k\u0000': 'v\u0000al', literal: '\\u0000 stays' } });
+    const stored = await storeRun(server.ctx, projectId, { report: report([odd], { name: 'Run\u0000' }), attachments: [], type: 'scenario', userId: null });
+    expect((await findRun(server.ctx.db, stored.runId))!.name).toBe('Run');
+    const [row] = await listTestCases(server.ctx.db, stored.runId);
+    expect(row.scenario_name).toBe('Namewith nul');
+    expect(row.parameters).toEqual({ k: 'val', literal: '\\u0000 stays' });
+  });
+});

@@ -1,0 +1,40 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { EXECUTION_MESSAGES } from '@stepwise/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { CreateScenarioChooser } from '../../features/wizard/CreateScenarioChooser';
+import { useStartRecorder } from '../../workspace/use-start-recorder';
+import { useWorkspace } from '../../workspace/use-workspace';
+
+/** No tags on the branch: says so, and offers "Create a scenario" (AI Recorder, Gherkin file, Plain English). */
+export function NoTagsNotice() {
+  const ws = useWorkspace();
+  const navigate = useNavigate();
+  const startRecorder = useStartRecorder();
+  const [choosing, setChoosing] = useState(false);
+  return (
+    <>
+      <Alert
+        severity="info"
+        action={
+          <Button color="inherit" size="small" onClick={() => setChoosing(true)}>
+            Create a scenario
+          </Button>
+        }
+      >
+        {EXECUTION_MESSAGES.noTags}
+      </Alert>
+      {choosing && (
+        <CreateScenarioChooser
+          onClose={() => setChoosing(false)}
+          onRecorder={() => {
+            setChoosing(false);
+            startRecorder();
+          }}
+          onGherkin={() => navigate(`/${ws.projectId}/features`)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+// npm run bench:runner — 50 shop scenarios (open a shop page, wait for the products, pay, open the
+// receipt) against a local site whose pages and API calls take a few hundred milliseconds, like a real
+// application's. Measures, in one process on the same workspace:
+//   (a) ours, 1 thread: runScenarios (run process, cucumber-js, Playwright, recording every step:
+//       screenshot, console, network, page, command);
+//   (b) the bare baseline: plain cucumber-js (runCucumber) + Playwright with the same step library and
+//       features, a tiny support file, nothing recorded (bench/runner-bare.mjs, its own process too);
+//   (c) ours, 2 threads (cucumber's `parallel: 2`).
+// Goals: ours/bare <= 1.10 (recording overhead), 1-thread/2-thread >= 1.7 (threads matter).
+// Knobs: BENCH_SCENARIOS (50), BENCH_RUNS (1: rounds of a, b, c; medians), BENCH_VERBOSE=1 (per-run figures),
+// CHROMIUM_PATH.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { runScenarios } from '../packages/runner/src/index.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SCENARIOS = Number(process.env.BENCH_SCENARIOS ?? 50);
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// ---- The site under test: every response takes a while, the products render after a client-side delay.
+const STYLE = 'body{font-family:sans-serif;margin:0}header{background:#234;color:#fff;padding:12px}main{padding:16px}' +
+  '.card{border:1px solid #ccc;border-radius:4px;padding:8px;margin:6px 0}button{padding:8px 16px}';
+const layout = (title, main, script = '') =>
+  `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title><link rel="stylesheet" href="/style.css"></head>` +
+  `<body><header><h1>${title}</h1><nav><a href="/">Home</a> · <a href="/help">Help</a></nav></header><main>${main}</main>${script}</body></html>`;
+const shopScript = (n) => `<script>
+setTimeout(async () => {
+  const items = await (await fetch('/api/products?order=${n}')).json();
+  document.getElementById('products').innerHTML = items.map((i) => '<li class="card">' + i.name + ' <b>' + i.price + '</b></li>').join('');
+  document.getElementById('status').textContent = 'Products loaded';
+  const pay = document.createElement('button');
+  pay.textContent = 'Pay';
+  pay.onclick = async () => {
+    pay.disabled = true;
+    const paid = await (await fetch('/api/pay', { method: 'POST', body: '${n}' })).json();
+    document.getElementById('status').textContent = 'Payment accepted for order ' + paid.order;
+    const receipt = document.createElement('a');
+    receipt.href = '/receipt/${n}';
+    receipt.textContent = 'View receipt';
+    document.querySelector('main').append(receipt);
+  };
+  document.querySelector('main').append(pay);
+}, 300);
+</script>`;
+
+function site(req, res) {
+  const url = new URL(req.url, 'http://x');
+  const send = (delay, type, body, status = 200) =>
+    setTimeout(() => {
+      res.writeHead(status, { 'content-type': type, 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    }, delay);
+  let m;
+  if (url.pathname === '/style.css') return send(40, 'text/css', STYLE);
+  if ((m = /^\/shop\/(\d+)$/.exec(url.pathname))) {
+    return send(250, 'text/html', layout(`Shop ${m[1]}`, '<p id="status">Loading products…</p><ul id="products"></ul>', shopScript(m[1])));
+  }
+  if (url.pathname === '/api/products') {
+    const items = Array.from({ length: 12 }, (_, i) => ({ name: `Product ${i + 1}`, price: `${(i * 7 + 3) % 50}.99 €` }));
+    return send(200, 'application/json', JSON.stringify(items));
+  }
+  if (url.pathname === '/api/pay') {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    return req.on('end', () => send(400, 'application/json', JSON.stringify({ order: body })));
+  }
+  if ((m = /^\/receipt\/(\d+)$/.exec(url.pathname))) {
+    const rows = Array.from({ length: 5 }, (_, i) => `<tr><td>Product ${i + 1}</td><td>1</td><td>${i + 3}.99 €</td></tr>`).join('');
+    return send(250, 'text/html', layout(`Receipt ${m[1]}`, `<table>${rows}</table><p>Thank you for your order.</p>`));
+  }
+  return send(20, 'text/html', layout('Not found', '<p>Nothing here</p>'), 404);
+}
+
+// ---- The workspace: features only (the steps are the built-in library's).
+function writeWorkspace(dir) {
+  const perFeature = 10;
+  for (let f = 0; f * perFeature < SCENARIOS; f++) {
+    const lines = [`Feature: Orders ${f + 1}`, ''];
+    for (let n = f * perFeature + 1; n <= Math.min(SCENARIOS, (f + 1) * perFeature); n++) {
+      lines.push(
+        `  Scenario: Order ${n} is paid and has a receipt`,
+        `    Given I open the "/shop/${n}" page`,
+        `    Then I should see "Shop ${n}"`,
+        `    When I wait for the text "Products loaded"`,
+        `    And click "Pay"`,
+        `    Then I should see "Payment accepted for order ${n}"`,
+        `    When click "View receipt"`,
+        `    Then I should see "Receipt ${n}"`,
+        `    And the page title should contain "Receipt"`,
+        '',
+      );
+    }
+    fs.mkdirSync(path.join(dir, 'features'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'features', `orders-${f + 1}.feature`), lines.join('\n'));
+  }
+}
+
+async function ours(workDir, baseUrl, parallel) {
+  const t = performance.now();
+  const result = await runScenarios({ workDir, env: { name: 'bench', baseUrl }, parallel, runName: 'bench' });
+  const ms = performance.now() - t;
+  const passed = result.report.testCases.filter((tc) => tc.result.status === 'PASSED').length;
+  const steps = result.report.testCases.reduce((n, tc) => n + tc.steps.filter((s) => s.screenshotId).length, 0);
+  const shots = `${steps} steps with a screenshot, ${result.attachments.size} distinct`;
+  if (!result.success || passed !== SCENARIOS) throw new Error(`ours (${parallel} thread(s)) did not pass: ${passed}/${SCENARIOS} ${result.report.errors.join('; ')}`);
+  return { ms, shots };
+}
+
+/** Async: the site is served by this process, which must not block while the baseline runs. */
+async function bare(workDir, baseUrl) {
+  const t = performance.now();
+  const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(here, 'runner-bare.mjs'), workDir, baseUrl], { encoding: 'utf8' });
+  const ms = performance.now() - t;
+  const r = JSON.parse(out.trim().split('\n').pop());
+  if (!r.success || r.testCases !== SCENARIOS) throw new Error(`bare run did not pass: ${out}`);
+  return { ms };
+}
+
+const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-runner-'));
+const server = http.createServer(site);
+try {
+  writeWorkspace(workDir);
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  // A short warm-up (disk caches, Chromium's first start) that is not measured.
+  await bare(workDir, baseUrl);
+  await sleep(200);
+  const a = [];
+  const b = [];
+  const c = [];
+  let shots = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const one = await ours(workDir, baseUrl, 1);
+    a.push(one.ms);
+    shots = one.shots;
+    b.push((await bare(workDir, baseUrl)).ms);
+    c.push((await ours(workDir, baseUrl, 2)).ms);
+    if (process.env.BENCH_VERBOSE) console.log(`round ${i + 1}: ours ${one.ms.toFixed(0)} ms, bare ${b[i].toFixed(0)} ms, ours 2 threads ${c[i].toFixed(0)} ms`);
+  }
+  const [oursMs, bareMs, twoMs] = [median(a), median(b), median(c)];
+  const overhead = oursMs / bareMs;
+  const threads = oursMs / twoMs;
+  console.log(`workspace: ${SCENARIOS} scenarios x 8 steps; site: pages 250 ms, API 200-400 ms, products render after 300 ms`);
+  console.log(`bare cucumber-js + Playwright, 1 thread: ${bareMs.toFixed(0)} ms (${(bareMs / SCENARIOS).toFixed(0)} ms per scenario)`);
+  console.log(`ours, 1 thread: ${oursMs.toFixed(0)} ms (${(oursMs / SCENARIOS).toFixed(0)} ms per scenario, ${shots}; ` +
+    `overhead ${((oursMs - bareMs) / SCENARIOS / 8).toFixed(1)} ms per step)`);
+  console.log(`ours, 2 threads: ${twoMs.toFixed(0)} ms`);
+  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes skew the figures)`);
+  const pass = overhead <= 1.1 && threads >= 1.7;
+  console.log(`runner: ${overhead.toFixed(2)} (goal <= 1.10), threads ${threads.toFixed(2)} (goal >= 1.7) ${pass ? 'PASS' : 'FAIL'}`);
+  process.exitCode = pass ? 0 : 1;
+} finally {
+  server.close();
+  fs.rmSync(workDir, { recursive: true, force: true });
+}

@@ -1,0 +1,70 @@
+import { Command, Option } from 'commander';
+import { runCommand } from './commands/run.ts';
+import { uploadCommand } from './commands/upload.ts';
+import { CliError } from './cli-error.ts';
+
+const DEFAULT_SERVER = 'http://localhost:3000';
+
+/** Builds the `stepwise` program; returns the process exit code (0 passed, 1 failed, 2 error). */
+export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
+  const program = new Command('stepwise')
+    .description('Run Stepwise scenarios locally or in CI/CD and upload their reports')
+    .version('0.1.0')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => out.write(s), writeErr: (s) => process.stderr.write(s) });
+
+  const server = () =>
+    new Option('--server <url>', 'Stepwise server URL').env('STEPWISE_SERVER').default(DEFAULT_SERVER);
+  const token = () => new Option('--token <key>', 'access key of the project (swk_...)').env('STEPWISE_TOKEN');
+  let code = 0;
+
+  program
+    .command('run')
+    .description('run scenarios with the Stepwise runner (Playwright + Chromium)')
+    .argument('[paths...]', 'feature files or folders (path[:line]), relative to the workspace')
+    .option('-d, --dir <folder>', 'workspace folder holding features/ and steps/ (default: the current folder)')
+    .option('-p, --project <id>', "run a project's branch fetched from the server (needs --token)")
+    .option('-b, --branch <name>', 'branch of the project', 'main')
+    .option('-e, --env <name>', 'environment to run against')
+    .option('--base-url <url>', "the application's URL (overrides the environment's)")
+    .option('-t, --tags <expression>', 'cucumber tag expression, e.g. "@smoke and not @slow"')
+    .option('--name <run name>', 'name of the run in the reports')
+    .option('--threads <n>', 'parallel workers', (v) => Number.parseInt(v, 10), 1)
+    .addOption(new Option('--browser <name>', 'browser').choices(['chromium', 'firefox', 'webkit']).default('chromium'))
+    .option('--viewport <label>', 'viewport, e.g. "Desktop - 1024px" or 1280x720')
+    .option('--headed', 'show the browser window')
+    .addOption(new Option('--format <format>', 'console output').choices(['bvt', 'pretty', 'ndjson']).default('bvt'))
+    .option('--report <file>', 'also write the Cucumber messages (NDJSON) to this file')
+    .option('--test-data <file>', 'JSON file of test data { key: value } for local runs')
+    .option('--no-upload', 'do not upload the report to the server')
+    .addOption(server())
+    .addOption(token())
+    .action(async (paths: string[], opts) => {
+      code = await runCommand({ ...opts, paths }, out);
+    });
+
+  program
+    .command('upload')
+    .description('upload a Cucumber messages (NDJSON) report to a project')
+    .argument('<file>', 'the .ndjson report')
+    .requiredOption('-p, --project <id>', 'project id')
+    .option('--name <run name>', 'name of the run in the reports')
+    .option('-b, --branch <name>', 'branch the report belongs to', 'main')
+    .option('-e, --env <name>', 'environment the run used')
+    .addOption(server())
+    .addOption(token())
+    .action(async (file: string, opts) => {
+      code = await uploadCommand({ ...opts, file }, out);
+    });
+
+  try {
+    await program.parseAsync(argv);
+    return code;
+  } catch (err) {
+    const e = err as { code?: string; exitCode?: number; message?: string };
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return 0;
+    if (typeof e.code === 'string' && e.code.startsWith('commander.')) return 2;
+    process.stderr.write(`stepwise: ${err instanceof CliError ? err.message : (e.message ?? String(err))}\n`);
+    return 2;
+  }
+}

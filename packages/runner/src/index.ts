@@ -1,0 +1,108 @@
+import { spawn } from 'node:child_process';
+import type { Envelope } from '@cucumber/messages';
+import type { RunReport } from '@stepwise/shared';
+import type { JobMessage, JobOptions, RunOptions } from './options.ts';
+import { RUN_JOB_FILE } from './paths.ts';
+import { ReportBuilder, type AttachmentBlob, type ReportMeta } from './report-builder.ts';
+
+export type { BrowserName, JobMessage, JobOptions, RunOptions, ScreenshotMode } from './options.ts';
+export type { StoredUser } from './support/parameters.ts';
+export { BUILTIN_LIBRARY_PATH, RUN_JOB_FILE } from './paths.ts';
+export { messagesToReport, ReportBuilder, timestampToIso, type AttachmentBlob, type ReportMeta, type ReportWithAttachments } from './report-builder.ts';
+export { readNdjson } from './ndjson.ts';
+export { prepareWorkspace } from './workspace.ts';
+
+export interface RunResult {
+  success: boolean;
+  report: RunReport;
+  /** Attachment bodies by the ids the report's steps refer to (screenshots, files). */
+  attachments: Map<string, AttachmentBlob>;
+}
+
+/** Grace between SIGTERM and SIGKILL of the run process when the run is aborted. */
+const KILL_GRACE_MS = 2500;
+const STDERR_TAIL = 8192;
+
+export function reportMetaOf(opts: Pick<RunOptions, 'runName' | 'mode' | 'username' | 'env' | 'branch' | 'browser' | 'viewport'>): ReportMeta {
+  const viewport = opts.viewport ?? { width: 1024, height: 768 };
+  return {
+    name: opts.runName ?? 'Run',
+    mode: opts.mode ?? 'local',
+    username: opts.username ?? null,
+    env: { name: opts.env.name, baseUrl: opts.env.baseUrl ?? null },
+    branch: opts.branch ?? null,
+    browser: opts.browser ?? 'chromium',
+    viewport: `${viewport.width}x${viewport.height}`,
+  };
+}
+
+/**
+ * Runs scenarios for real and returns their report. The run happens in a child process (run-job.ts):
+ * cucumber-js with its worker threads and the browsers live and die there, so that a step that hangs
+ * or crashes cannot take the caller down, every run loads its step files afresh, and an abort
+ * (`signal`) ends everything within a few seconds. Every message comes back over IPC, live.
+ */
+export function runScenarios(opts: RunOptions): Promise<RunResult> {
+  const { onMessage, signal, ...rest } = opts;
+  const job: JobOptions = { ...rest, ipc: 'all' };
+  const builder = new ReportBuilder(reportMetaOf(opts));
+  return new Promise<RunResult>((resolve) => {
+    const child = spawn(process.execPath, [RUN_JOB_FILE, '-'], {
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+      detached: true,
+      env: process.env,
+    });
+    let stderr = '';
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => {
+      stderr = (stderr + chunk).slice(-STDERR_TAIL);
+    });
+    let aborted = false;
+    let killTimer: NodeJS.Timeout | null = null;
+    const abort = () => {
+      if (aborted || child.exitCode !== null) return;
+      aborted = true;
+      child.kill('SIGTERM');
+      killTimer = setTimeout(() => {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+      }, KILL_GRACE_MS);
+    };
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+
+    child.on('message', (m: JobMessage | { type: 'ready' }) => {
+      if (m.type === 'ready') child.send({ type: 'start', options: job });
+      else if (m.type === 'message') {
+        builder.add(m.envelope);
+        if (onMessage) {
+          try {
+            onMessage(m.envelope);
+          } catch {
+            /* the caller's business */
+          }
+        }
+      }
+    });
+    child.once('error', (error) => {
+      builder.addError(`The run process could not start: ${error.message}`);
+    });
+    child.once('close', (code, sig) => {
+      if (killTimer) clearTimeout(killTimer);
+      signal?.removeEventListener('abort', abort);
+      if (!builder.finished) {
+        const detail = stderr.trim().split('\n').slice(-5).join('\n');
+        builder.addError(aborted ? 'The run was stopped' : `The run process ended unexpectedly (${sig ? `signal ${sig}` : `exit code ${code}`})${detail ? `: ${detail}` : ''}`);
+      }
+      const { report, attachments } = builder.build();
+      resolve({ success: report.success && !aborted, report, attachments });
+    });
+  });
+}
+
+/** Envelope type of the Cucumber messages (re-exported for callers of onMessage). */
+export type { Envelope };

@@ -1,0 +1,444 @@
+import type * as messages from '@cucumber/messages';
+import {
+  ATTACHMENT_TYPES,
+  type Command,
+  type ConsoleEntry,
+  type NetworkEntry,
+  type PageVisit,
+  type ReportStep,
+  type RunMode,
+  type RunReport,
+  type StepStatus,
+  type TestCaseResult,
+} from '@stepwise/shared';
+
+/**
+ * Cucumber messages -> our report model, one envelope at a time. Works for the messages of any
+ * cucumber implementation (protocol 2x-3x): what it does not know it leaves out. Our own support code
+ * adds step attachments of the ATTACHMENT_TYPES media types (console, network, page, command JSON and
+ * PNG screenshots); those become the step's fields, every other attachment is kept as a file.
+ */
+
+export interface ReportMeta {
+  name: string;
+  mode: RunMode;
+  username?: string | null;
+  env?: { name: string; baseUrl: string | null } | null;
+  branch?: string | null;
+  /** Browser and viewport ("1024x768") the test cases ran in, when known. */
+  browser?: string | null;
+  viewport?: string | null;
+}
+
+export interface AttachmentBlob {
+  mediaType: string;
+  body: Buffer;
+  fileName?: string | null;
+}
+
+export interface ReportWithAttachments {
+  report: RunReport;
+  attachments: Map<string, AttachmentBlob>;
+}
+
+type Envelope = messages.Envelope;
+type Timestamp = messages.Timestamp;
+
+/** Worst first: the order of cucumber's getWorstTestStepResult. */
+const SEVERITY: Record<string, number> = { UNKNOWN: 0, PASSED: 1, SKIPPED: 2, PENDING: 3, UNDEFINED: 4, AMBIGUOUS: 5, FAILED: 6 };
+const FAILING = new Set(['FAILED', 'UNDEFINED', 'AMBIGUOUS']);
+const KNOWN_STATUSES = new Set(['PASSED', 'FAILED', 'UNDEFINED', 'AMBIGUOUS', 'SKIPPED', 'PENDING', 'UNKNOWN']);
+const JSON_TYPES = new Set<string>([ATTACHMENT_TYPES.console, ATTACHMENT_TYPES.network, ATTACHMENT_TYPES.command, ATTACHMENT_TYPES.page]);
+
+interface StepNode {
+  keyword: string;
+  keywordType: string | undefined;
+  line: number;
+}
+interface RowNode {
+  line: number;
+  parameters: Record<string, string>;
+}
+
+interface Entry {
+  step: ReportStep;
+  hook: boolean;
+  /** The test step has a testStepFinished. */
+  finished: boolean;
+  started: boolean;
+}
+
+interface CaseState {
+  result: TestCaseResult;
+  entries: Entry[];
+  byStepId: Map<string, Entry>;
+  testCaseId: string;
+  finished: boolean;
+  willBeRetried: boolean;
+  /** The test case's last screenshot: an identical next one (an unchanged page) gets the same id. */
+  lastShot: { body: string; id: string } | null;
+}
+
+export function timestampToIso(ts: Timestamp | undefined | null): string | null {
+  if (!ts) return null;
+  const ms = Number(ts.seconds) * 1000 + Math.floor(Number(ts.nanos ?? 0) / 1e6);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
+}
+
+function durationMs(d: messages.Duration | undefined): number {
+  if (!d) return 0;
+  return Number(d.seconds) * 1000 + Number(d.nanos ?? 0) / 1e6;
+}
+
+function status(s: string | undefined): StepStatus {
+  return (s && KNOWN_STATUSES.has(s) ? s : 'UNKNOWN') as StepStatus;
+}
+
+function firstLine(text: string): string {
+  const i = text.indexOf('\n');
+  return i === -1 ? text : text.slice(0, i);
+}
+
+function sourceRef(ref: messages.SourceReference | undefined): string | null {
+  if (!ref?.uri) return null;
+  return ref.location?.line ? `${ref.uri}:${ref.location.line}` : ref.uri;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export class ReportBuilder {
+  private readonly meta: ReportMeta;
+  private readonly featureNames = new Map<string, string>();
+  private readonly scenarioLines = new Map<string, number>();
+  private readonly stepNodes = new Map<string, StepNode>();
+  private readonly rowNodes = new Map<string, RowNode>();
+  private readonly pickles = new Map<string, messages.Pickle>();
+  private readonly testCases = new Map<string, messages.TestCase>();
+  private readonly stepDefinitions = new Map<string, messages.StepDefinition>();
+  private readonly hooks = new Map<string, messages.Hook>();
+  private readonly runHooksStarted = new Map<string, string>();
+  private readonly cases = new Map<string, CaseState>();
+  private readonly order: CaseState[] = [];
+  private readonly lastAttemptOf = new Map<string, CaseState>();
+  private readonly attachments = new Map<string, AttachmentBlob>();
+  private readonly errors: string[] = [];
+  private attachmentCount = 0;
+  private startTime: string | null = null;
+  private endTime: string | null = null;
+  private runFinished: messages.TestRunFinished | null = null;
+  private implementation: { implementation: string | null; version: string | null } | null = null;
+
+  constructor(meta: ReportMeta) {
+    this.meta = meta;
+  }
+
+  /** Feeds one envelope. Unknown or out-of-order ones are ignored, never thrown on. */
+  add(envelope: Envelope): void {
+    if (envelope.attachment) this.onAttachment(envelope.attachment);
+    else if (envelope.testStepFinished) this.onTestStepFinished(envelope.testStepFinished);
+    else if (envelope.testStepStarted) this.onTestStepStarted(envelope.testStepStarted);
+    else if (envelope.testCaseStarted) this.onTestCaseStarted(envelope.testCaseStarted);
+    else if (envelope.testCaseFinished) this.onTestCaseFinished(envelope.testCaseFinished);
+    else if (envelope.testCase) this.testCases.set(envelope.testCase.id, envelope.testCase);
+    else if (envelope.pickle) this.pickles.set(envelope.pickle.id, envelope.pickle);
+    else if (envelope.gherkinDocument) this.onGherkinDocument(envelope.gherkinDocument);
+    else if (envelope.stepDefinition) this.stepDefinitions.set(envelope.stepDefinition.id, envelope.stepDefinition);
+    else if (envelope.hook) this.hooks.set(envelope.hook.id, envelope.hook);
+    else if (envelope.testRunStarted) this.startTime = timestampToIso(envelope.testRunStarted.timestamp);
+    else if (envelope.testRunFinished) this.onTestRunFinished(envelope.testRunFinished);
+    else if (envelope.testRunHookStarted) this.runHooksStarted.set(envelope.testRunHookStarted.id, envelope.testRunHookStarted.hookId);
+    else if (envelope.testRunHookFinished) this.onTestRunHookFinished(envelope.testRunHookFinished);
+    else if (envelope.parseError) this.errors.push(`Parse error in ${sourceRef(envelope.parseError.source) ?? 'a feature file'}: ${envelope.parseError.message}`);
+    else if (envelope.meta) this.implementation = { implementation: envelope.meta.implementation?.name ?? null, version: envelope.meta.implementation?.version ?? null };
+  }
+
+  /** An error outside any test case (a crashed run, a missing browser). */
+  addError(message: string): void {
+    this.errors.push(message);
+  }
+
+  /** True once a testRunFinished was seen. */
+  get finished(): boolean {
+    return this.runFinished !== null;
+  }
+
+  private onGherkinDocument(doc: messages.GherkinDocument): void {
+    const feature = doc.feature;
+    if (!feature || !doc.uri) return;
+    this.featureNames.set(doc.uri, feature.name);
+    const addSteps = (steps: readonly messages.Step[]) => {
+      for (const s of steps) this.stepNodes.set(s.id, { keyword: s.keyword.trim(), keywordType: s.keywordType, line: s.location.line });
+    };
+    const addScenario = (sc: messages.Scenario) => {
+      this.scenarioLines.set(sc.id, sc.location.line);
+      addSteps(sc.steps);
+      for (const ex of sc.examples ?? []) {
+        const header = ex.tableHeader?.cells.map((c) => c.value) ?? [];
+        for (const row of ex.tableBody ?? []) {
+          const parameters: Record<string, string> = {};
+          for (let i = 0; i < header.length; i++) parameters[header[i]] = row.cells[i]?.value ?? '';
+          this.rowNodes.set(row.id, { line: row.location.line, parameters });
+        }
+      }
+    };
+    for (const child of feature.children) {
+      if (child.background) addSteps(child.background.steps);
+      if (child.scenario) addScenario(child.scenario);
+      if (child.rule) {
+        for (const rc of child.rule.children) {
+          if (rc.background) addSteps(rc.background.steps);
+          if (rc.scenario) addScenario(rc.scenario);
+        }
+      }
+    }
+  }
+
+  private onTestCaseStarted(started: messages.TestCaseStarted): void {
+    const testCase = this.testCases.get(started.testCaseId);
+    const pickle = testCase ? this.pickles.get(testCase.pickleId) : undefined;
+    const entries: Entry[] = [];
+    const byStepId = new Map<string, Entry>();
+    let sawStep = false;
+    const pickleSteps = new Map<string, messages.PickleStep>();
+    for (const ps of pickle?.steps ?? []) pickleSteps.set(ps.id, ps);
+    for (const ts of testCase?.testSteps ?? []) {
+      let step: ReportStep;
+      const hook = !ts.pickleStepId;
+      if (!hook) {
+        sawStep = true;
+        const ps = pickleSteps.get(ts.pickleStepId!);
+        const node = ps ? this.stepNodes.get(ps.astNodeIds[0]) : undefined;
+        const defs = ts.stepDefinitionIds ?? [];
+        step = newStep(
+          node?.keyword ?? '',
+          node?.keywordType ?? ps?.type ?? 'Unknown',
+          ps?.text ?? '',
+          node?.line ?? null,
+          defs.length ? defs.map((id) => sourceRef(this.stepDefinitions.get(id)?.sourceReference) ?? id).join(', ') : null,
+        );
+      } else {
+        const def = this.hooks.get(ts.hookId!);
+        const before = def?.type ? def.type === 'BEFORE_TEST_CASE' : !sawStep;
+        step = newStep(before ? 'Before' : 'After', before ? 'Before' : 'After', def?.name || (before ? 'Before hook' : 'After hook'), def?.sourceReference?.location?.line ?? null, sourceRef(def?.sourceReference));
+      }
+      const entry: Entry = { step, hook, finished: false, started: false };
+      entries.push(entry);
+      byStepId.set(ts.id, entry);
+    }
+    const rowId = pickle?.astNodeIds[1];
+    const row = rowId ? this.rowNodes.get(rowId) : undefined;
+    const previous = this.lastAttemptOf.get(started.testCaseId);
+    const result: TestCaseResult = {
+      id: started.id,
+      scenarioName: pickle?.name ?? '',
+      featureName: (pickle && this.featureNames.get(pickle.uri)) ?? '',
+      featurePath: pickle?.uri ?? '',
+      line: pickle?.location?.line ?? row?.line ?? (pickle ? (this.scenarioLines.get(pickle.astNodeIds[0]) ?? null) : null),
+      tags: pickle?.tags.map((t) => t.name) ?? [],
+      steps: [],
+      parameters: row ? { ...row.parameters } : {},
+      result: { status: 'UNKNOWN', startTime: timestampToIso(started.timestamp), endTime: null, message: null },
+      attempt: started.attempt ?? 0,
+      rerunId: previous && (started.attempt ?? 0) > 0 ? previous.result.id : null,
+      failedStep: null,
+      browser: this.meta.browser ?? null,
+      viewport: this.meta.viewport ?? null,
+      workerId: started.workerId ?? null,
+    };
+    const state: CaseState = { result, entries, byStepId, testCaseId: started.testCaseId, finished: false, willBeRetried: false, lastShot: null };
+    this.cases.set(started.id, state);
+    this.order.push(state);
+    this.lastAttemptOf.set(started.testCaseId, state);
+  }
+
+  private onTestStepStarted(started: messages.TestStepStarted): void {
+    const entry = this.cases.get(started.testCaseStartedId)?.byStepId.get(started.testStepId);
+    if (!entry) return;
+    entry.started = true;
+    entry.step.result.startTime = timestampToIso(started.timestamp);
+  }
+
+  private onTestStepFinished(finished: messages.TestStepFinished): void {
+    const state = this.cases.get(finished.testCaseStartedId);
+    const entry = state?.byStepId.get(finished.testStepId);
+    if (!state || !entry) return;
+    const r = finished.testStepResult;
+    const st = status(r.status);
+    const res = entry.step.result;
+    res.status = st;
+    res.endTime = timestampToIso(finished.timestamp);
+    res.duration = Math.round(durationMs(r.duration) * 1000) / 1000;
+    const raw = r.message ?? null;
+    res.message = r.exception?.message ?? (raw ? firstLine(raw) : null);
+    res.errorStack = r.exception?.stackTrace ?? raw;
+    if (!res.message && st === 'UNDEFINED') res.message = `Undefined step: "${entry.step.text}"`;
+    if (!res.message && st === 'AMBIGUOUS') res.message = `Ambiguous step: "${entry.step.text}" matches several step definitions${entry.step.match ? ` (${entry.step.match})` : ''}`;
+    if (!res.message && st === 'PENDING') res.message = 'Pending step';
+    entry.finished = true;
+  }
+
+  private onTestCaseFinished(finished: messages.TestCaseFinished): void {
+    const state = this.cases.get(finished.testCaseStartedId);
+    if (!state) return;
+    state.finished = true;
+    state.willBeRetried = !!finished.willBeRetried;
+    state.result.result.endTime = timestampToIso(finished.timestamp);
+  }
+
+  private onTestRunFinished(finished: messages.TestRunFinished): void {
+    this.runFinished = finished;
+    this.endTime = timestampToIso(finished.timestamp);
+    const text = finished.exception?.message ?? finished.message;
+    if (text) this.errors.push(text);
+  }
+
+  private onTestRunHookFinished(finished: messages.TestRunHookFinished): void {
+    const st = finished.result?.status;
+    if (!st || st === 'PASSED' || st === 'SKIPPED') return;
+    const hookId = this.runHooksStarted.get(finished.testRunHookStartedId);
+    const hook = hookId ? this.hooks.get(hookId) : undefined;
+    const label = hook?.name || (hook?.type === 'AFTER_TEST_RUN' ? 'AfterAll hook' : hook?.type === 'BEFORE_TEST_RUN' ? 'BeforeAll hook' : 'Test run hook');
+    const where = sourceRef(hook?.sourceReference);
+    const message = finished.result.exception?.message ?? (finished.result.message ? firstLine(finished.result.message) : st);
+    this.errors.push(`${label}${where ? ` (${where})` : ''} failed: ${message}`);
+  }
+
+  private onAttachment(a: messages.Attachment): void {
+    if (!a.testCaseStartedId || !a.testStepId) return;
+    const state = this.cases.get(a.testCaseStartedId);
+    const entry = state?.byStepId.get(a.testStepId);
+    if (!state || !entry) return;
+    const step = entry.step;
+    const mediaType = a.mediaType;
+    if (JSON_TYPES.has(mediaType)) {
+      const text = a.contentEncoding === 'BASE64' ? Buffer.from(a.body, 'base64').toString('utf8') : a.body;
+      const value = parseJson(text);
+      if (value === undefined) return;
+      if (mediaType === ATTACHMENT_TYPES.console) {
+        for (const e of Array.isArray(value) ? value : [value]) step.webLog.push(e as ConsoleEntry);
+      } else if (mediaType === ATTACHMENT_TYPES.network) {
+        for (const e of Array.isArray(value) ? value : [value]) step.networkData.push(e as NetworkEntry);
+      } else if (mediaType === ATTACHMENT_TYPES.command) {
+        for (const e of Array.isArray(value) ? value : [value]) step.commands.push(e as Command);
+      } else {
+        step.page = value as PageVisit;
+      }
+      return;
+    }
+    if (a.url && !a.body) return;
+    if (mediaType === ATTACHMENT_TYPES.screenshot && state.lastShot?.body === a.body) {
+      if (!step.screenshotId) step.screenshotId = state.lastShot.id;
+      return;
+    }
+    const id = `att-${++this.attachmentCount}`;
+    if (mediaType === ATTACHMENT_TYPES.screenshot) state.lastShot = { body: a.body, id };
+    const body = a.contentEncoding === 'BASE64' ? Buffer.from(a.body, 'base64') : Buffer.from(a.body ?? '', 'utf8');
+    this.attachments.set(id, { mediaType, body, fileName: a.fileName ?? null });
+    if (mediaType === ATTACHMENT_TYPES.screenshot && !step.screenshotId) {
+      step.screenshotId = id;
+    } else {
+      (step.attachments ??= []).push({ id, mediaType, fileName: a.fileName ?? null });
+    }
+  }
+
+  /** The report of everything fed so far (a snapshot: feeding may go on): unfinished test cases count as failed. */
+  build(): ReportWithAttachments {
+    const testCases: TestCaseResult[] = [];
+    let unfinished = 0;
+    for (const state of this.order) {
+      const steps: ReportStep[] = [];
+      let worst = 'UNKNOWN';
+      let message: string | null = null;
+      let failedStep: number | null = null;
+      for (const entry of state.entries) {
+        let step = entry.step;
+        if (!entry.finished && !state.finished) {
+          step = entry.started
+            ? { ...step, result: { ...step.result, status: 'FAILED', message: 'The step did not finish: the run ended while it was running' } }
+            : { ...step, result: { ...step.result, status: 'SKIPPED' } };
+        }
+        const st = step.result.status;
+        if (entry.hook && (st === 'PASSED' || st === 'SKIPPED' || st === 'UNKNOWN')) {
+          // What a passing After hook recorded (console, requests that outlived the last step) is the last step's.
+          const last = steps.at(-1);
+          if (last && step.type === 'After' && (step.webLog.length || step.networkData.length)) {
+            steps[steps.length - 1] = { ...last, webLog: [...last.webLog, ...step.webLog], networkData: [...last.networkData, ...step.networkData] };
+          }
+          continue;
+        }
+        if (SEVERITY[st] > SEVERITY[worst]) worst = st;
+        if (FAILING.has(st) && failedStep === null) {
+          failedStep = steps.length;
+          message = step.result.message ?? st;
+        }
+        if (step.screenshotId) {
+          for (const c of step.commands) if (c.type === 'step_complete' && !c.screenshotId) c.screenshotId = step.screenshotId;
+        }
+        steps.push(step);
+      }
+      if (!state.finished) {
+        unfinished++;
+        worst = 'FAILED';
+        message ??= 'The test case did not finish: the run ended while it was running';
+      }
+      if (worst === 'UNKNOWN' && state.entries.length) worst = 'PASSED';
+      testCases.push({ ...state.result, steps, failedStep, result: { ...state.result.result, status: worst as StepStatus, message } });
+    }
+    const errors = [...this.errors];
+    if (unfinished) errors.push(`${unfinished} test case${unfinished === 1 ? '' : 's'} did not finish`);
+    const report: RunReport = {
+      name: this.meta.name,
+      mode: this.meta.mode,
+      username: this.meta.username ?? null,
+      env: this.meta.env ?? null,
+      branch: this.meta.branch ?? null,
+      startTime: this.startTime,
+      endTime: this.endTime,
+      success: this.runFinished?.success === true && unfinished === 0,
+      testCases,
+      errors,
+      meta: this.implementation,
+    };
+    return { report, attachments: this.attachments };
+  }
+}
+
+function newStep(keyword: string, type: string, text: string, line: number | null, match: string | null): ReportStep {
+  return {
+    keyword,
+    type,
+    text,
+    line,
+    result: { status: 'UNKNOWN', startTime: null, endTime: null, message: null, duration: 0, errorStack: null },
+    commands: [],
+    networkData: [],
+    webLog: [],
+    screenshotId: null,
+    page: null,
+    match,
+  };
+}
+
+function isAsyncIterable<T>(x: Iterable<T> | AsyncIterable<T>): x is AsyncIterable<T> {
+  return typeof (x as AsyncIterable<T>)[Symbol.asyncIterator] === 'function';
+}
+
+/**
+ * Builds the report of a run from its Cucumber messages (ours, or any cucumber implementation's:
+ * an NDJSON import uses it too). Streaming: envelopes are folded in as they come.
+ */
+export async function messagesToReport(envelopes: Iterable<Envelope> | AsyncIterable<Envelope>, meta: ReportMeta): Promise<ReportWithAttachments> {
+  const builder = new ReportBuilder(meta);
+  if (isAsyncIterable(envelopes)) {
+    for await (const e of envelopes) builder.add(e);
+  } else {
+    for (const e of envelopes) builder.add(e);
+  }
+  return builder.build();
+}

@@ -1,0 +1,150 @@
+// The run process: `node packages/runner/src/run-job.ts <job.json>` (or `-`: the options come as the
+// first IPC message, { type: 'start', options }). Runs the scenarios, writes the NDJSON messages to
+// job.messagesFile, reports progress to the parent over IPC when there is a channel, and exits
+// 0 when the run passed, 1 when it failed, 2 on an error outside the scenarios. SIGTERM, SIGINT or the
+// parent going away stop it at once: its cucumber workers are threads of this process and the
+// browsers (their own process groups) are killed too; the messages file then ends with a failed
+// testRunFinished saying the run was stopped, and the exit code is 143.
+import fs from 'node:fs';
+import type { Envelope } from '@cucumber/messages';
+import { executeRun, failedRunFinished } from './execute.ts';
+import { NdjsonWriter } from './ndjson.ts';
+import type { JobMessage, JobOptions } from './options.ts';
+import { killChildProcesses } from './processes.ts';
+
+// The support code turns process.exit() in step code into a step failure: keep the real one.
+const exit = process.exit.bind(process);
+const STOPPED_EXIT_CODE = 143;
+
+let writer: NdjsonWriter | null = null;
+let finished = false;
+let stopping = false;
+let ipcMode: 'progress' | 'all' = 'progress';
+let lastSend: Promise<void> = Promise.resolve();
+
+function send(message: JobMessage | { type: 'ready' }): void {
+  if (!process.send || !process.connected) return;
+  lastSend = new Promise<void>((resolve) => {
+    try {
+      process.send!(message, undefined, {}, () => resolve());
+    } catch {
+      resolve();
+    }
+  });
+}
+
+// Progress: counts of test cases and the status of the one that just finished.
+const pickleNames = new Map<string, { name: string; uri: string }>();
+const testCasePickles = new Map<string, string>();
+const startedCases = new Map<string, { testCaseId: string; worst: number }>();
+const SEVERITY: Record<string, number> = { UNKNOWN: 0, PASSED: 1, SKIPPED: 2, PENDING: 3, UNDEFINED: 4, AMBIGUOUS: 5, FAILED: 6 };
+const counts = { planned: 0, started: 0, finished: 0, passed: 0, failed: 0 };
+
+function progress(envelope: Envelope): void {
+  if (envelope.pickle) pickleNames.set(envelope.pickle.id, { name: envelope.pickle.name, uri: envelope.pickle.uri });
+  else if (envelope.testCase) {
+    testCasePickles.set(envelope.testCase.id, envelope.testCase.pickleId);
+    counts.planned++;
+  } else if (envelope.testStepFinished) {
+    const c = startedCases.get(envelope.testStepFinished.testCaseStartedId);
+    const s = SEVERITY[envelope.testStepFinished.testStepResult.status] ?? 0;
+    if (c && s > c.worst) c.worst = s;
+  } else if (envelope.testCaseStarted || envelope.testCaseFinished || envelope.testRunFinished) {
+    if (ipcMode === 'progress') send({ type: 'message', envelope });
+    let testCase: { id: string; name: string; uri: string; status?: string } | undefined;
+    if (envelope.testCaseStarted) {
+      const { id, testCaseId, attempt } = envelope.testCaseStarted;
+      startedCases.set(id, { testCaseId, worst: 0 });
+      if (!attempt) counts.started++;
+      const pickle = pickleNames.get(testCasePickles.get(testCaseId) ?? '');
+      testCase = { id, name: pickle?.name ?? '', uri: pickle?.uri ?? '' };
+    } else if (envelope.testCaseFinished) {
+      const { testCaseStartedId, willBeRetried } = envelope.testCaseFinished;
+      const c = startedCases.get(testCaseStartedId);
+      const status = Object.keys(SEVERITY).find((k) => SEVERITY[k] === (c?.worst ?? 0)) ?? 'UNKNOWN';
+      if (!willBeRetried) {
+        counts.finished++;
+        if (status === 'PASSED') counts.passed++;
+        else counts.failed++;
+      }
+      const pickle = pickleNames.get(testCasePickles.get(c?.testCaseId ?? '') ?? '');
+      testCase = { id: testCaseStartedId, name: pickle?.name ?? '', uri: pickle?.uri ?? '', status: willBeRetried ? 'RETRY' : status };
+      startedCases.delete(testCaseStartedId);
+    }
+    const event = envelope.testCaseStarted ? 'testCaseStarted' : envelope.testCaseFinished ? 'testCaseFinished' : 'testRunFinished';
+    if (ipcMode === 'progress') send({ type: 'progress', event, ...counts, ...(testCase ? { testCase } : {}) });
+  }
+}
+
+function onEnvelope(envelope: Envelope): void {
+  if (stopping) return;
+  if (envelope.testRunFinished) finished = true;
+  writer?.write(envelope);
+  if (ipcMode === 'all') send({ type: 'message', envelope });
+  progress(envelope);
+}
+
+async function finish(code: number): Promise<never> {
+  writer?.close();
+  await Promise.race([lastSend, new Promise((r) => setTimeout(r, 2000))]);
+  return exit(code);
+}
+
+function stop(reason: string): void {
+  if (stopping) return;
+  // Browsers first: they are the slow part to go and keep CPU busy.
+  killChildProcesses();
+  if (!finished) {
+    const envelope = failedRunFinished(reason, 'Stopped');
+    writer?.write(envelope);
+    send({ type: 'message', envelope });
+    finished = true;
+  }
+  stopping = true;
+  void finish(STOPPED_EXIT_CODE);
+  setTimeout(() => exit(STOPPED_EXIT_CODE), 1500).unref();
+}
+
+process.on('SIGTERM', () => stop('The run was stopped'));
+process.on('SIGINT', () => stop('The run was stopped'));
+process.on('disconnect', () => stop('The run was stopped: its parent process went away'));
+
+async function readJob(): Promise<JobOptions> {
+  const arg = process.argv[2];
+  if (arg && arg !== '-') return JSON.parse(fs.readFileSync(arg, 'utf8')) as JobOptions;
+  if (!process.send) throw new Error('usage: node run-job.ts <job.json>  (or - with the options sent over IPC)');
+  return new Promise<JobOptions>((resolve) => {
+    process.once('message', (m: { type?: string; options?: JobOptions }) => {
+      if (m?.type === 'start' && m.options) resolve(m.options);
+    });
+    send({ type: 'ready' });
+  });
+}
+
+async function main(): Promise<void> {
+  let job: JobOptions;
+  try {
+    job = await readJob();
+  } catch (error) {
+    process.stderr.write(`run-job: ${(error as Error).message}\n`);
+    return void (await finish(2));
+  }
+  ipcMode = job.ipc ?? 'progress';
+  try {
+    if (job.messagesFile) writer = new NdjsonWriter(job.messagesFile);
+    const { success, error } = await executeRun(job, onEnvelope);
+    if (stopping) return;
+    send({ type: 'done', success, ...(error ? { error } : {}) });
+    if (error) process.stderr.write(`run-job: ${error}\n`);
+    await finish(success ? 0 : error ? 2 : 1);
+  } catch (error) {
+    if (stopping) return;
+    const message = (error as Error).message || String(error);
+    process.stderr.write(`run-job: ${message}\n`);
+    if (!finished) onEnvelope(failedRunFinished(message));
+    send({ type: 'done', success: false, error: message });
+    await finish(2);
+  }
+}
+
+void main();

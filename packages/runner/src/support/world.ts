@@ -1,0 +1,347 @@
+// Stepwise runner support code: loaded by cucumber-js in every worker before the step library and the
+// workspace's steps. One browser per worker (BeforeAll), a new context and page per scenario (Before),
+// and after every step: a PNG screenshot, the console messages and network requests since the previous
+// step, the page the step ended on and a 'step_complete' command, as attachments of that step.
+import fs from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
+import {
+  After,
+  AfterAll,
+  AfterStep,
+  Before,
+  BeforeAll,
+  BeforeStep,
+  World,
+  setWorldConstructor,
+  type IWorld,
+  type IWorldOptions,
+  type ITestStepHookParameter,
+} from '@cucumber/cucumber';
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import { MEDIA } from './media-types.ts';
+import { totpCode } from './totp.ts';
+import type { StepwiseParameters, StoredUser } from './parameters.ts';
+
+// Steps must not end the worker (cucumber would end the whole run): process.exit() in step code
+// becomes that step's failure. In a worker thread process.reallyExit ends the thread too; in the main
+// thread the run process itself needs it to exit.
+function refuseExit(name: string) {
+  return (code?: number | string | null): never => {
+    throw new Error(`Step code called process.${name}(${code ?? ''}); a step cannot end the test run`);
+  };
+}
+process.exit = refuseExit('exit') as typeof process.exit;
+if (!isMainThread) (process as unknown as { reallyExit: unknown }).reallyExit = refuseExit('reallyExit');
+
+const ARIA_TIMEOUT_MS = 1000;
+/** A screenshot is reused for an unchanged page for this long at most. */
+const REUSE_SHOT_MS = 1000;
+
+/**
+ * Page-side change watch (every document, before its own scripts): anything that can change what the
+ * viewport shows marks the page changed. Kept behind a Symbol.for key: nothing the page enumerates.
+ */
+const CHANGE_WATCH = `(() => {
+  const key = Symbol.for('stepwise.changed');
+  if (window[key]) return;
+  let changed = true;
+  const mark = () => { changed = true; };
+  Object.defineProperty(window, key, {
+    value: () => {
+      const was = changed || (document.getAnimations ? document.getAnimations().length > 0 : true) || !!document.querySelector('canvas, video, iframe, embed, object');
+      changed = false;
+      return was;
+    },
+  });
+  new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  for (const type of ['input', 'change', 'scroll', 'focusin', 'focusout', 'load', 'error', 'resize', 'pointerdown', 'pointerup',
+    'pointermove', 'pointerover', 'pointerout', 'keydown', 'keyup', 'toggle', 'selectionchange', 'transitionrun', 'animationstart', 'visibilitychange']) {
+    addEventListener(type, mark, { capture: true, passive: true });
+  }
+  if (document.fonts) document.fonts.addEventListener('loadingdone', mark);
+})();`;
+/** True when the page may look different since the last check (or cannot tell). */
+const CHANGE_CHECK = `(() => { const f = window[Symbol.for('stepwise.changed')]; return f ? f() : true; })()`;
+const SHOT_TIMEOUT_MS = 5000;
+/** How long the After hook waits for requests the last step left running. */
+const LEFTOVER_WAIT_MS = 250;
+
+interface ConsoleEntry {
+  type: string;
+  text: string;
+  time: string;
+}
+interface NetworkEntry {
+  requestUrl: string;
+  method: string;
+  status: number | string;
+  responseTime: number;
+  size: number;
+  type: string;
+}
+
+let browser: Browser | null = null;
+let launchError: Error | null = null;
+
+function paramsOf(parameters: unknown): StepwiseParameters {
+  const p = (parameters as { stepwise?: StepwiseParameters } | undefined)?.stepwise;
+  if (!p) throw new Error('The Stepwise runner parameters are missing (run scenarios through @stepwise/runner)');
+  return p;
+}
+
+/** Starts the run's browser. Playwright is imported here, not at the top: cucumber's coordinator loads this file too, and never launches anything. */
+export async function launchBrowser(p: StepwiseParameters): Promise<Browser> {
+  const { chromium, firefox, webkit } = await import('playwright-core');
+  const common = { headless: p.headless, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
+  if (p.browser !== 'firefox' && p.browser !== 'webkit') {
+    if (!fs.existsSync(p.chromiumPath)) throw new Error(`Browser chromium is not installed on this machine (no ${p.chromiumPath})`);
+    return chromium.launch({ ...common, executablePath: p.chromiumPath });
+  }
+  const type = p.browser === 'firefox' ? firefox : webkit;
+  let executable = '';
+  try {
+    executable = type.executablePath();
+  } catch {
+    /* not in the registry */
+  }
+  if (!executable || !fs.existsSync(executable)) throw new Error(`Browser ${p.browser} is not installed on this machine`);
+  return type.launch(common);
+}
+
+BeforeAll(async function () {
+  try {
+    browser = await launchBrowser(paramsOf(this.parameters));
+  } catch (error) {
+    launchError = error as Error;
+    throw error;
+  }
+});
+
+AfterAll(async function () {
+  const b = browser;
+  browser = null;
+  await b?.close().catch(() => {});
+});
+
+/** The World of a scenario: the page, the environment, its test data and stored users. */
+export class StepwiseWorld extends World {
+  page!: Page;
+  context!: BrowserContext;
+  env: { name: string; baseUrl: string };
+  testData: Record<string, string>;
+  private readonly storedUsers: Record<string, StoredUser>;
+
+  constructor(options: IWorldOptions) {
+    super(options);
+    const p = paramsOf(options.parameters);
+    this.env = { ...p.env };
+    this.testData = { ...p.testData };
+    this.storedUsers = p.storedUsers ?? {};
+  }
+
+  /** A stored user of the project: { username, password, totp } (totp: the current code, when it has a key). */
+  async loadStoredUser(name: string): Promise<{ username: string; password: string; totp: string | null } | null> {
+    return storedUser(this.storedUsers, name);
+  }
+}
+
+function storedUser(users: Record<string, StoredUser>, name: string) {
+  const user = users[name];
+  if (!user) return null;
+  return { username: user.username, password: user.password, totp: user.totpSecret ? totpCode(user.totpSecret) : null };
+}
+
+/** What a scenario records: console and network since the previous step, the last URL with an aria snapshot. */
+class Recorder {
+  context: BrowserContext;
+  private consoleBuffer: ConsoleEntry[] = [];
+  private networkBuffer: NetworkEntry[] = [];
+  private pendingSizes: Promise<unknown>[] = [];
+  private requestStarts = new Map<Request, number>();
+  private responses = new Map<Request, Response>();
+  private stepStartedAt = 0;
+  private lastAriaUrl: string | null = null;
+  /** The last screenshot, the URL and time it was taken: reused while the page has not changed since. */
+  private lastShot: { png: Buffer; url: string; at: number } | null = null;
+
+  constructor(context: BrowserContext) {
+    this.context = context;
+    context.on('console', (msg) => {
+      this.consoleBuffer.push({ type: msg.type(), text: msg.text(), time: new Date().toISOString() });
+    });
+    context.on('weberror', (err) => {
+      const e = err.error();
+      this.consoleBuffer.push({ type: 'pageerror', text: e.stack || e.message, time: new Date().toISOString() });
+    });
+    context.on('request', (req) => {
+      this.requestStarts.set(req, Date.now());
+    });
+    context.on('response', (res) => {
+      this.responses.set(res.request(), res);
+    });
+    context.on('requestfinished', (req) => this.recordRequest(req, null));
+    context.on('requestfailed', (req) => this.recordRequest(req, req.failure()?.errorText ?? 'failed'));
+  }
+
+  private recordRequest(req: Request, failure: string | null): void {
+    const started = this.requestStarts.get(req);
+    this.requestStarts.delete(req);
+    const res = this.responses.get(req);
+    this.responses.delete(req);
+    const timing = req.timing();
+    const elapsed = timing.responseEnd >= 0 ? timing.responseEnd : started !== undefined ? Date.now() - started : 0;
+    const entry: NetworkEntry = {
+      requestUrl: req.url(),
+      method: req.method(),
+      status: failure ?? res?.status() ?? 0,
+      responseTime: Math.round(elapsed * 10) / 10,
+      size: 0,
+      type: req.resourceType(),
+    };
+    this.networkBuffer.push(entry);
+    if (failure) return;
+    const length = Number(res?.headers()['content-length']);
+    if (Number.isFinite(length) && length >= 0) {
+      entry.size = length;
+    } else {
+      this.pendingSizes.push(
+        req.sizes().then(
+          (s) => (entry.size = s.responseBodySize),
+          () => {},
+        ),
+      );
+    }
+  }
+
+  markStepStart(): void {
+    this.stepStartedAt = Date.now();
+  }
+
+  /** Screenshot, console, network, page and command of the step that just ended, as its attachments. */
+  async recordStep(world: IWorld & { page?: Page }, arg: ITestStepHookParameter, p: StepwiseParameters): Promise<void> {
+    const endedAt = Date.now();
+    const startedAt = this.stepStartedAt || endedAt;
+    const page = world.page;
+    const failed = arg.result?.status === 'FAILED';
+    const wantShot = p.screenshots === 'each-step' || (p.screenshots === 'on-failure' && failed);
+    const alive = !!page && !page.isClosed();
+    const url = alive ? page.url() : '';
+    const wantAria = alive && url !== this.lastAriaUrl;
+    const [shot, title, aria] = await Promise.all([
+      alive && wantShot ? this.screenshot(page, url) : null,
+      alive ? page.title().catch(() => '') : '',
+      wantAria ? withTimeout(page.locator('body').ariaSnapshot({ timeout: ARIA_TIMEOUT_MS }), ARIA_TIMEOUT_MS + 200).catch(() => undefined) : undefined,
+      this.pendingSizes.length ? withTimeout(Promise.all(this.pendingSizes), 500).catch(() => {}) : null,
+    ]);
+    this.pendingSizes = [];
+    if (shot) world.attach(shot, MEDIA.screenshot);
+    if (this.consoleBuffer.length) {
+      world.attach(JSON.stringify(this.consoleBuffer), MEDIA.console);
+      this.consoleBuffer = [];
+    }
+    if (this.networkBuffer.length) {
+      world.attach(JSON.stringify(this.networkBuffer), MEDIA.network);
+      this.networkBuffer = [];
+    }
+    if (alive) {
+      if (aria !== undefined) this.lastAriaUrl = url;
+      world.attach(JSON.stringify(aria !== undefined ? { url, title, ariaSnapshot: aria } : { url, title }), MEDIA.page);
+    }
+    const command = {
+      type: 'step_complete',
+      text: arg.pickleStep.text,
+      result: { status: arg.result?.status ?? 'UNKNOWN', startTime: new Date(startedAt).toISOString(), endTime: new Date(endedAt).toISOString() },
+      info: { durationMs: endedAt - startedAt, ...(url ? { url } : {}) },
+    };
+    world.attach(JSON.stringify(command), MEDIA.command);
+  }
+
+  /**
+   * A PNG of the viewport. A step that changed nothing on the page (an assertion right after the
+   * previous step, say) gets the previous step's picture again instead of waiting one or two frames for
+   * a new one: only when it is the same document, less than a second old, with no DOM change, input,
+   * scroll, pointer, load or font event since, and no animation, canvas, video or frame on the page.
+   */
+  private async screenshot(page: Page, url: string): Promise<Buffer | null> {
+    const last = this.lastShot;
+    if (last && last.url === url && Date.now() - last.at < REUSE_SHOT_MS && page.frames().length === 1) {
+      const changed = await page.evaluate(CHANGE_CHECK).catch(() => true);
+      if (!changed) return last.png;
+    } else if (page.frames().length === 1) {
+      await page.evaluate(CHANGE_CHECK).catch(() => true); // resets the change mark: the new picture shows it
+    }
+    const at = Date.now();
+    const png = await page.screenshot({ type: 'png', timeout: SHOT_TIMEOUT_MS }).catch(() => null);
+    this.lastShot = png ? { png, url, at } : null;
+    return png;
+  }
+
+  /**
+   * Console messages and requests that arrived after the last step (a request it started that was
+   * still running): attached to the After hook, whose recordings the report gives to the last step.
+   */
+  async flushLeftovers(world: IWorld): Promise<void> {
+    const deadline = Date.now() + LEFTOVER_WAIT_MS;
+    while (this.requestStarts.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    if (this.pendingSizes.length) await withTimeout(Promise.all(this.pendingSizes), 300).catch(() => {});
+    this.pendingSizes = [];
+    if (this.consoleBuffer.length) world.attach(JSON.stringify(this.consoleBuffer), MEDIA.console);
+    if (this.networkBuffer.length) world.attach(JSON.stringify(this.networkBuffer), MEDIA.network);
+    this.consoleBuffer = [];
+    this.networkBuffer = [];
+  }
+
+  async close(): Promise<void> {
+    await withTimeout(this.context.close(), 5000).catch(() => {});
+    this.requestStarts.clear();
+    this.responses.clear();
+  }
+}
+
+const RECORDER = Symbol('stepwise.recorder');
+type RunnerWorld = IWorld & { page?: Page; context?: BrowserContext; [RECORDER]?: Recorder } & Record<string, unknown>;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+setWorldConstructor(StepwiseWorld);
+
+Before({ name: 'Open the browser page' }, async function (this: RunnerWorld) {
+  const p = paramsOf(this.parameters);
+  if (!browser) throw launchError ?? new Error('The browser is not running');
+  // A browser that crashed (or was closed by a step) is started again for the next scenarios.
+  if (!browser.isConnected()) browser = await launchBrowser(p);
+  // A workspace may set its own World: it gets the same members.
+  if (!(this instanceof StepwiseWorld)) {
+    this.env ??= { ...p.env };
+    this.testData ??= { ...p.testData };
+    this.loadStoredUser ??= async (name: string) => storedUser(p.storedUsers ?? {}, name);
+  }
+  const context = await browser.newContext({ viewport: p.viewport });
+  await context.addInitScript({ content: CHANGE_WATCH });
+  Object.defineProperty(this, RECORDER, { value: new Recorder(context), configurable: true });
+  this.context = context;
+  this.page = await context.newPage();
+});
+
+BeforeStep(function (this: RunnerWorld) {
+  this[RECORDER]?.markStepStart();
+});
+
+AfterStep(async function (this: RunnerWorld, arg: ITestStepHookParameter) {
+  await this[RECORDER]?.recordStep(this, arg, paramsOf(this.parameters));
+});
+
+After({ name: 'Close the browser page' }, async function (this: RunnerWorld) {
+  const recorder = this[RECORDER];
+  if (!recorder) return;
+  await recorder.flushLeftovers(this);
+  await recorder.close();
+});
