@@ -14,3 +14,4 @@ export * from './workspace-validation.ts';
 export * from './schemas/workspace.ts';
 export * from './schemas/report.ts';
 export * from './schemas/executions.ts';
+export * from './schemas/runs.ts';
