@@ -7,7 +7,7 @@ import path from 'node:path';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-e2e-'));
 const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', HOST: '127.0.0.1' },
+  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: process.env.E2E_NODE_ENV ?? 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', HOST: '127.0.0.1' },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);

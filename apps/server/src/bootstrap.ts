@@ -25,7 +25,10 @@ export async function createContext(config: Config, dbOptions?: DatabaseOptions)
     mailer: new Mailer(db, log, config.smtpUrl, config.mailFrom),
     workspaces: new WorkspaceStore(config.dataDir),
     events: new ProjectEvents(),
-    executions: new ExecutionsRuntime({ redisUrl: config.redisUrl }),
+    executions: new ExecutionsRuntime({
+      redisUrl: config.redisUrl,
+      clock: config.schedulerClockOffsetMs ? () => new Date(Date.now() + config.schedulerClockOffsetMs) : undefined,
+    }),
     blobs: new FsBlobStore(path.join(config.dataDir, 'blobs')),
   };
   ctx.executions.useRunner(new RunManager(ctx, ctx.executions.hooks));

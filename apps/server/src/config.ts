@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().url().optional(),
   MAX_CONCURRENT_RUNS: z.coerce.number().int().min(1).max(64).default(2),
   CHROMIUM_PATH: z.string().optional(),
+  SCHEDULER_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 });
 
 export interface Config {
@@ -56,6 +57,11 @@ export interface Config {
   maxConcurrentRuns: number;
   /** Browser executable for runs; absent: the runner looks for one. */
   chromiumPath?: string;
+  /**
+   * Shifts the clock the execution scheduler sees (tests and demos of schedules: "it is 23:59 now").
+   * Refused in production.
+   */
+  schedulerClockOffsetMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +74,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.SCHEDULER_CLOCK_OFFSET_MS !== 0) {
+    throw new ConfigError('Invalid configuration: SCHEDULER_CLOCK_OFFSET_MS: not allowed in production');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -91,5 +100,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || undefined,
     maxConcurrentRuns: e.MAX_CONCURRENT_RUNS,
     chromiumPath: e.CHROMIUM_PATH || undefined,
+    schedulerClockOffsetMs: e.SCHEDULER_CLOCK_OFFSET_MS,
   };
 }
