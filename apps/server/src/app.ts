@@ -24,6 +24,8 @@ import { storedUsersRoutes } from './stored-users/stored-users.routes.ts';
 import { privateRepoRoutes } from './private-repo/private-repo.routes.ts';
 import { cliRoutes } from './cli-api/cli.routes.ts';
 import { reportUploadRoutes } from './runs/report-upload.routes.ts';
+import { runsRoutes } from './runs/runs.routes.ts';
+import { uploadRoutes } from './runs/upload.routes.ts';
 import { executionLogsRoutes } from './execution-runs/execution-logs.routes.ts';
 import { registerExecutions } from './executions/register.ts';
 import { DEMO_SHOP_PREFIX, demoShopRoutes } from './demo-shop/demo-shop.routes.ts';
@@ -58,6 +60,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       await api.register(executionLogsRoutes, { ctx });
       await api.register(cliRoutes, { ctx });
       await api.register(reportUploadRoutes, { ctx });
+      await api.register(runsRoutes, { ctx });
+      await api.register(uploadRoutes, { ctx });
     },
     { prefix: '/api' },
   );

@@ -15,3 +15,4 @@ export * from './schemas/workspace.ts';
 export * from './schemas/report.ts';
 export * from './schemas/executions.ts';
 export * from './schemas/runs.ts';
+export * from './report-rules.ts';

@@ -10,6 +10,7 @@ import * as m0002 from './migrations/0002-workspace-state.ts';
 import * as m0003 from './migrations/0003-stored-users-and-repos.ts';
 import * as m0004 from './migrations/0004-executions.ts';
 import * as m0005 from './migrations/0005-runs.ts';
+import * as m0006 from './migrations/0006-runs-read.ts';
 
 export type Db = Kysely<Database>;
 
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0003-stored-users-and-repos': m0003,
   '0004-executions': m0004,
   '0005-runs': m0005,
+  '0006-runs-read': m0006,
 };
 
 export interface DatabaseOptions {

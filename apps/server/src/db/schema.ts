@@ -200,6 +200,51 @@ export interface TestCasesTable {
   viewport: string | null;
   worker_id: string | null;
   retrain_stats: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The run's publish time (migration 0006): past results of a scenario come from one index. */
+  publish_time: Timestamp;
+  failed_step_keyword: ColumnType<string | null, string | null | undefined, string | null>;
+  failed_step_text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Root-cause analysis: text or an object with a tag. */
+  analysis: ColumnType<unknown, string | null | undefined, string | null>;
+  analysis_issue: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface RunCommentsTable {
+  id: string;
+  project_id: string;
+  run_id: string;
+  test_case_id: string;
+  type: Generated<string>;
+  user_id: string | null;
+  username: string;
+  content: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MemoryPagesTable {
+  project_id: string;
+  route: string;
+  url: string;
+  title: string;
+  aria_snapshot: string | null;
+  visits: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface MemoryPageStepsTable {
+  project_id: string;
+  route: string;
+  step_text: string;
+  count: Generated<number>;
+}
+
+export interface MemoryEdgesTable {
+  project_id: string;
+  source_route: string;
+  target_route: string;
+  step_text: string;
+  count: Generated<number>;
 }
 
 export interface ExecutionInstancesTable {
@@ -279,6 +324,10 @@ export interface Database {
   runs: RunsTable;
   test_cases: TestCasesTable;
   execution_instances: ExecutionInstancesTable;
+  run_comments: RunCommentsTable;
+  memory_pages: MemoryPagesTable;
+  memory_page_steps: MemoryPageStepsTable;
+  memory_edges: MemoryEdgesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -291,3 +340,4 @@ export type ExecutionEventRow = Selectable<ExecutionEventsTable>;
 export type Run = Selectable<RunsTable>;
 export type TestCaseRow = Selectable<TestCasesTable>;
 export type ExecutionInstance = Selectable<ExecutionInstancesTable>;
+export type RunComment = Selectable<RunCommentsTable>;

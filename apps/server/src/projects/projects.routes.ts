@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   CheckRoleBody, CreateProjectBody, DashboardPersonalizationBody, NpmrcBody, ProjectIdBody, ProjectIdCamelBody,
-  ProjectIdQuery, RenameProjectBody,
+  ProjectIdQuery, RenameProjectBody, resolveValueMetrics,
 } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import { authOf } from '../http/auth-plugin.ts';
@@ -61,13 +61,15 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   });
   app.get('/auth/getDashboardPersonalizationInfo', { schema: { querystring: ProjectIdQuery } }, async (req) => {
     const { project } = await requireMember(ctx.db, authOf(req), req.query.project_id);
-    return { ...ok, project_id: project.id, dashboardPersonalizationInfo: project.dashboard_personalization ?? {} };
+    const info = project.dashboard_personalization ?? {};
+    // valueMetrics: the assumptions in effect, the defaults of spec section 9 where none was saved.
+    return { ...ok, project_id: project.id, dashboardPersonalizationInfo: info, valueMetrics: resolveValueMetrics(info) };
   });
   app.post('/auth/updateDashboardPersonalizationInfo', { schema: { body: DashboardPersonalizationBody } }, async (req) => {
     await requireMember(ctx.db, authOf(req), req.body.project_id);
     const info = req.body.dashboardPersonalizationInfo;
     await updateProject(ctx.db, req.body.project_id, { dashboard_personalization: JSON.stringify(info) });
-    return { ...ok, project_id: req.body.project_id, dashboardPersonalizationInfo: info };
+    return { ...ok, project_id: req.body.project_id, dashboardPersonalizationInfo: info, valueMetrics: resolveValueMetrics(info) };
   });
   app.get('/auth/getAllPrivateRepoInAProject', async (req) => {
     const list = await projects.list(authOf(req));

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@stepwise/shared';
+import { DEFAULT_VALUE_METRICS, MSG, VALUE_METRIC_MESSAGE } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { ApiClient } from '../test/api-client.ts';
 import { addMemberToProject, createProject, signUpUser, type TestUser } from '../test/factories.ts';
@@ -221,6 +221,35 @@ describe('project settings', () => {
     expect(saved.body.dashboardPersonalizationInfo).toEqual(info);
     expect((await member.api.get(`auth/getDashboardPersonalizationInfo?project_id=${projectId}`)).body.dashboardPersonalizationInfo).toEqual(info);
     expect((await admin.api.get(`auth/getDashboardPersonalizationInfo?project_id=${other}`)).body.dashboardPersonalizationInfo).toEqual({});
+  });
+
+  it('answers the value-metric assumptions in effect: the defaults of spec section 9 where none was saved', async () => {
+    const fresh = await createProject(admin, { name: 'Metrics' });
+    expectError(await member.api.get(`auth/getDashboardPersonalizationInfo?project_id=${fresh}`), 403);
+    const empty = await admin.api.get(`auth/getDashboardPersonalizationInfo?project_id=${fresh}`);
+    expect(empty.body.valueMetrics).toEqual(DEFAULT_VALUE_METRICS);
+    const info = { hourlyRateForTestEngineer: 72.5, avgTimeToAutomateScenario: '3.25', weeklyEmailUpdatesTo: ['qa@example.com'] };
+    const saved = await admin.api.post('auth/updateDashboardPersonalizationInfo', { project_id: fresh, dashboardPersonalizationInfo: info });
+    expectOk(saved);
+    // Numeric text is kept as its number.
+    expect(saved.body.dashboardPersonalizationInfo).toEqual({ ...info, avgTimeToAutomateScenario: 3.25 });
+    const read = await admin.api.get(`auth/getDashboardPersonalizationInfo?project_id=${fresh}`);
+    expect(read.body.valueMetrics).toEqual({ ...DEFAULT_VALUE_METRICS, hourlyRateForTestEngineer: 72.5, avgTimeToAutomateScenario: 3.25 });
+  });
+
+  it('refuses value metrics with more than 2 decimals, negative or not numbers, and invalid recipients', async () => {
+    const fresh = await createProject(admin, { name: 'Metrics refused' });
+    const cases: Array<[Record<string, unknown>, string | RegExp]> = [
+      [{ hourlyRateForTestEngineer: 12.345 }, VALUE_METRIC_MESSAGE], [{ avgTimeToMaintainScenario: -1 }, VALUE_METRIC_MESSAGE],
+      [{ avgTimeToAnalyzeFailedScenario: 'two' }, VALUE_METRIC_MESSAGE], [{ avgTimeToAutomateScenarioUsingStepwiseIO: '0.125' }, VALUE_METRIC_MESSAGE],
+      [{ avgTimeToAutomateScenario: true }, VALUE_METRIC_MESSAGE], [{ weeklyEmailUpdatesTo: ['not-an-email'] }, MSG.invalidEmail],
+    ];
+    for (const [bad, message] of cases) {
+      const res = await admin.api.post('auth/updateDashboardPersonalizationInfo', { project_id: fresh, dashboardPersonalizationInfo: bad });
+      expectError(res, 400, message);
+    }
+    const read = await admin.api.get(`auth/getDashboardPersonalizationInfo?project_id=${fresh}`);
+    expect(read.body.dashboardPersonalizationInfo).toEqual({});
   });
 
   it('lists no private repositories while none is configured', async () => {

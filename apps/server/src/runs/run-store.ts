@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import type { RunReport, TestCaseResult } from '@stepwise/shared';
+import { stepKeyword, type RunReport, type TestCaseResult } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import type { RunsTable, TestCasesTable } from '../db/schema.ts';
 import { blobKeySegments, type BlobData } from '../blobs/blob-store.ts';
 import { insertRunWithCases, runExists } from './runs.repository.ts';
+import { recordRunMemory } from './memory.ts';
 
 export type RunType = RunsTable['type'];
 export const RUN_STATUSES = { passed: 'Passed', failed: 'Failed', stopped: 'Stopped', error: 'Error' } as const;
@@ -171,6 +172,7 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
       viewport: cleanOrNull(tc.viewport),
       worker_id: cleanOrNull(tc.workerId),
       retrain_stats: tc.retrainStats ? json(tc.retrainStats) : null,
+      ...failedStepSummary(tc),
     };
   });
 
@@ -186,7 +188,15 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
     for (const key of written) await ctx.blobs.delete(key).catch((e) => ctx.log.warn({ err: e, key }, 'could not remove a blob of a failed run'));
     throw err;
   }
+  // Runs service: the application memory map learns this run's pages (never fails the store).
+  await recordRunMemory(ctx, projectId, report.testCases);
   return { runId, status, ...counts };
+}
+
+/** The failed step's keyword and text, kept on the row so that the run report never reads the steps. */
+function failedStepSummary(tc: TestCaseResult): { failed_step_keyword: string | null; failed_step_text: string | null } {
+  const step = tc.failedStep !== null && tc.failedStep !== undefined ? tc.steps[tc.failedStep] : undefined;
+  return step ? { failed_step_keyword: clean(stepKeyword(step)), failed_step_text: clean(step.text) } : { failed_step_keyword: null, failed_step_text: null };
 }
 
 function sortedParams(params: Record<string, string>): Array<[string, string]> {

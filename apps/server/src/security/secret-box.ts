@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -13,6 +13,10 @@ export class SecretBox {
     const cipher = createCipheriv('aes-256-gcm', this.key, iv);
     const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), data.toString('base64')].join(':');
+  }
+  /** A key for one purpose (e.g. signing upload URLs), derived from the secret: HMAC-SHA256(key, purpose). */
+  deriveKey(purpose: string): Buffer {
+    return createHmac('sha256', this.key).update(`stepwise:${purpose}`).digest();
   }
   decrypt(sealed: string): string {
     const [v, iv, tag, data] = sealed.split(':');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
-import { isValidProjectUrl } from '../validation.ts';
+import { isValidEmail, isValidProjectUrl } from '../validation.ts';
+import { valueMetricNumber } from '../report-rules.ts';
 import { PLAN_NAMES } from '../constants.ts';
 import { idSchema } from './common.ts';
 
@@ -65,7 +66,30 @@ export const CheckRoleResponse = z.object({ status: z.literal('success'), allowe
 
 export const NpmrcBody = z.object({ project_id: idSchema, npmrc_TextContent: z.string().max(20000) });
 
+export const VALUE_METRIC_MESSAGE = 'Enter a number from 0 with up to 2 decimals';
+/** A value-metric number (spec 4.13): from 0, up to 2 decimals; numeric text is taken as its number. */
+const valueMetric = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+  z.number({ error: VALUE_METRIC_MESSAGE }).refine((n) => valueMetricNumber(n) !== null, VALUE_METRIC_MESSAGE),
+);
+const weeklyEmails = z.union([
+  z.array(z.string().trim().refine(isValidEmail, MSG.invalidEmail)).max(50),
+  z.string().max(2000).refine((s) => s.split(/[\s,;]+/).filter(Boolean).every(isValidEmail), MSG.invalidEmail),
+]);
+
+/** The dashboard's value-metric assumptions (spec section 3); other keys (layout choices) are kept as they are. */
+export const DashboardPersonalizationInfo = z
+  .object({
+    hourlyRateForTestEngineer: valueMetric.optional(),
+    avgTimeToAutomateScenario: valueMetric.optional(),
+    avgTimeToAutomateScenarioUsingStepwiseIO: valueMetric.optional(),
+    avgTimeToMaintainScenario: valueMetric.optional(),
+    avgTimeToAnalyzeFailedScenario: valueMetric.optional(),
+    weeklyEmailUpdatesTo: weeklyEmails.optional(),
+  })
+  .catchall(z.union([z.number(), z.string().max(2000), z.boolean(), z.null()]));
+
 export const DashboardPersonalizationBody = z.object({
   project_id: idSchema,
-  dashboardPersonalizationInfo: z.record(z.string(), z.union([z.number(), z.string(), z.boolean(), z.null()])),
+  dashboardPersonalizationInfo: DashboardPersonalizationInfo,
 });

@@ -19,6 +19,8 @@ export const RUNS_MESSAGES = {
   noMemory: 'No memory available',
   uploadUrlExpired: 'This upload link has expired',
   uploadUrlInvalid: 'This upload link is not valid',
+  uploadTooLarge: 'The file is larger than 100 MB',
+  invalidPeriod: 'startDate and endDate must be dates, startDate not after endDate',
 } as const;
 
 export const RUN_SORT_FIELDS = ['publishTime', 'name', 'startTime', 'executionTime', 'totalScenarios', 'totalScenariosPassed', 'status'] as const;
@@ -147,6 +149,8 @@ export interface RunReportDto {
 export interface TestCaseReportDto extends Omit<TestCaseRow, 'pastResults'> {
   runId: string;
   runName: string;
+  /** 'scenario' for a run of one scenario: its report has no run to link to (spec 2.6 breadcrumb). */
+  runType: RunType;
   projectId: string;
   steps: ReportStep[];
   pastResults: TestCaseRow['pastResults'];
@@ -194,4 +198,44 @@ export const UploadUrlBody = z.object({
   projectId: z.string().trim().min(1).max(64),
   fileName: z.string().trim().min(1).max(255),
   contentType: z.string().max(200).optional(),
+});
+
+/** The upload URL's answer: PUT the bytes to `url` (no Authorization header: the signature is the authorisation) before `expiresAt`. */
+export interface UploadUrlResponse {
+  status: 'success';
+  /** Path on this server: /api/runs/upload/<token>. */
+  url: string;
+  /** ISO 8601. */
+  expiresAt: string;
+  uploadId: string;
+}
+export interface UploadDoneResponse {
+  status: 'success';
+  uploadId: string;
+  /** Blob key: uploads/<projectId>/<uploadId>/<fileName>. */
+  key: string;
+  size: number;
+}
+/** Minutes an upload URL stays valid; the largest upload it takes. */
+export const UPLOAD_URL_TTL_MINUTES = 15;
+export const UPLOAD_MAX_BYTES = 100 * 1024 * 1024;
+
+// Query strings of the runs service's GET calls.
+const runsId = z.string().trim().min(1).max(64);
+export const RunCountersQuery = z.object({ projectId: runsId, days: z.coerce.number().int().min(1).max(36500).default(365) });
+export const RunIdQuery = z.object({ runId: runsId });
+export const TestCaseIdQuery = z.object({ testCaseId: runsId });
+export const ScenarioIdQuery = z.object({ scenarioId: runsId });
+export const MemoryQuery = z.object({ projectId: runsId });
+export const CommentIdParams = z.object({ id: runsId });
+/**
+ * GET runs/project/getProjectMetadata: startDate and endDate are ISO 8601 instants or dates (a date
+ * as endDate means the end of that day, UTC); both ends count. `tzOffsetMinutes` (minutes east of
+ * UTC, e.g. 120 for GMT+2) decides the days of `series` (UTC without it).
+ */
+export const ProjectMetadataQuery = z.object({
+  projectId: runsId,
+  startDate: z.string().trim().min(1).max(40),
+  endDate: z.string().trim().min(1).max(40),
+  tzOffsetMinutes: z.coerce.number().int().min(-840).max(840).default(0),
 });
