@@ -79,7 +79,7 @@ test.describe('screens around the account area', () => {
       ['executions', 'Executions'],
       ['runs', 'Reports'],
       ['ai-oversight', 'Code Review'],
-      ['memory', 'Memory'],
+      ['memory', 'Application map and memory'],
       ['test-data', 'Test Data'],
       ['code-cleanup', 'Code Cleanup'],
     ]) {

@@ -71,8 +71,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const webDist = ctx.config.webDist ?? DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
     await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    const root = path.resolve(webDist);
     app.get('/*', { config: { public: true } }, (req, reply) => {
       if (req.url.startsWith('/api/')) return reply.callNotFound();
+      // Files written after the start (a rebuilt web app has new hashed names) are served too.
+      let file = '';
+      try {
+        file = path.resolve(root, `.${decodeURIComponent(req.url.split('?')[0])}`);
+      } catch {
+        // A malformed escape: not a file of ours.
+      }
+      if (file.startsWith(`${root}${path.sep}`) && path.extname(file) && fs.existsSync(file)) return reply.sendFile(path.relative(root, file));
       return reply.type('text/html').sendFile('index.html');
     });
   }

@@ -24,6 +24,8 @@ export interface RequestOptions {
   /** Sign-in and sign-up answer 401 for bad credentials: no session-expired dialog. */
   ignoreUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (x-source...). */
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -37,8 +39,8 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-function buildHeaders(hasBody: boolean): Headers {
-  const headers = new Headers({ Accept: 'application/json' });
+function buildHeaders(hasBody: boolean, extra?: Record<string, string>): Headers {
+  const headers = new Headers({ ...extra, Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
   const token = tokenStore.get();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -69,13 +71,13 @@ function errorFrom(body: unknown): string | null {
 
 /** The one fetch client of the app: JSON in and out, auth and tracing headers, uniform errors. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, query, ignoreUnauthorized, signal } = options;
+  const { method = 'GET', body, query, ignoreUnauthorized, signal, headers } = options;
   const hasBody = body !== undefined;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), {
       method,
-      headers: buildHeaders(hasBody),
+      headers: buildHeaders(hasBody, headers),
       body: hasBody ? JSON.stringify(body) : undefined,
       signal,
     });

@@ -20,11 +20,12 @@ export const queryPersister = createSyncStoragePersister({
 });
 
 /**
- * Branch contents (feature lists, steps, files) are not saved: they can be many megabytes, past what
- * local storage holds, and are refetched on the next visit anyway.
+ * Branch contents (feature lists, steps, files), reports and the application map are not saved: they
+ * can be many megabytes, past what local storage holds, and are refetched on the next visit anyway.
  */
 export function shouldPersistQuery(query: Query): boolean {
   const key = query.queryKey;
+  if (key[0] === 'runs' || key[0] === 'memory') return false;
   return defaultShouldDehydrateQuery(query) && !(key[0] === 'ws' && key[2] === 'branch');
 }
 

@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
-import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { GetStartedPage } from '../features/home/GetStartedPage';
 import { InvitationPage } from '../features/invitations/InvitationPage';
 import { InvitationsPage } from '../features/invitations/InvitationsPage';
@@ -28,7 +27,15 @@ const featuresPage = async () => ({ Component: (await import('../features/featur
 const testDataPage = async () => ({ Component: (await import('../features/test-data/TestDataPage')).TestDataPage });
 const executionsPage = async () => ({ Component: (await import('../features/executions/list/ExecutionsPage')).ExecutionsPage });
 const executionPage = async () => ({ Component: (await import('../features/executions/detail/ExecutionDetailPage')).ExecutionDetailPage });
+// Charts and the graph library load with the dashboard and the application map.
+const dashboardPage = async () => ({ Component: (await import('../features/dashboard/DashboardPage')).DashboardPage });
+const memoryPage = async () => ({ Component: (await import('../features/memory/MemoryPage')).MemoryPage });
 const codeCleanupPage = async () => ({ Component: (await import('../features/code-cleanup/CodeCleanupPage')).CodeCleanupPage });
+const runsPage = async () => ({ Component: (await import('../features/runs/list/RunsPage')).RunsPage });
+const runsInstructionsPage = async () => ({ Component: (await import('../features/runs/instructions/RunsInstructionsPage')).RunsInstructionsPage });
+const runReportPage = async () => ({ Component: (await import('../features/runs/report/RunReportPage')).RunReportPage });
+const runScenarioReportPage = async () => ({ Component: (await import('../features/runs/scenario/ScenarioReportPages')).RunScenarioReportPage });
+const scenarioReportPage = async () => ({ Component: (await import('../features/runs/scenario/ScenarioReportPages')).ScenarioReportPage });
 
 const settingsRoutes: RouteObject[] = [
   { index: true, lazy: membersTab },
@@ -41,7 +48,8 @@ const settingsRoutes: RouteObject[] = [
 
 const projectRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
-  { path: 'dashboard', element: <DashboardPage /> },
+  { path: 'dashboard', lazy: dashboardPage },
+  { path: 'memory', lazy: memoryPage, handle: { fullBleed: true } },
   { path: 'settings', element: <SettingsPage />, children: settingsRoutes },
   { path: 'features', lazy: featuresPage, handle: { fullBleed: true } },
   {
@@ -55,6 +63,11 @@ const projectRoutes: RouteObject[] = [
   { path: 'code-cleanup', lazy: codeCleanupPage },
   { path: 'executions', lazy: executionsPage },
   { path: 'execution/:execId', lazy: executionPage },
+  { path: 'runs', lazy: runsPage },
+  { path: 'runs/instructions', lazy: runsInstructionsPage },
+  { path: 'run-report/:runId', lazy: runReportPage },
+  { path: 'run-report/:runId/:testId', lazy: runScenarioReportPage },
+  { path: 'scenario-report/:scenarioId', lazy: scenarioReportPage },
   ...placeholderRoutes,
 ];
 
