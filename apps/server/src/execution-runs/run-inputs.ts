@@ -76,3 +76,16 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
     return out;
   };
 }
+
+/**
+ * The report with every secret replaced in all its texts: error messages and stacks, console lines,
+ * URLs, aria snapshots. A step that printed a secret test-data value must not store it in the run.
+ */
+export function redactReport<T>(value: T, redact: (text: string) => string): T {
+  if (typeof value === 'string') return redact(value) as T;
+  if (Array.isArray(value)) return value.map((v) => redactReport(v, redact)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactReport(v, redact)])) as T;
+  }
+  return value;
+}

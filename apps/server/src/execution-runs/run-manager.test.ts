@@ -57,7 +57,7 @@ When('I leak the password to stderr', function () {
   console.error('leaking ' + this.testData.password);
 });
 Then('this step fails', function () {
-  throw new Error('Intended failure');
+  throw new Error('Intended failure, password ' + this.testData.password);
 });
 `;
 
@@ -212,7 +212,9 @@ describe('run manager', () => {
     expect([...byName.keys()].sort()).toEqual(['Fails on purpose', 'Home page loads its data', 'Uses a secret']);
     expect(byName.get('Home page loads its data')).toMatchObject({ status: 'PASSED', feature_path: 'features/shop.feature', line: 3, browser: 'chromium' });
     expect(byName.get('Fails on purpose')).toMatchObject({ status: 'FAILED', failed_step: 1 });
-    expect(byName.get('Fails on purpose')!.error_message).toContain('Intended failure');
+    expect(byName.get('Fails on purpose')!.error_message).toContain('Intended failure, password ***');
+    // A secret a step put in its error is replaced in everything the run stored.
+    expect(JSON.stringify(cases)).not.toContain(SECRET);
 
     const steps = byName.get('Home page loads its data')!.steps as Array<Record<string, any>>;
     const allSteps = cases.flatMap((c) => c.steps as Array<Record<string, any>>);

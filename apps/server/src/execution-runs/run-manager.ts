@@ -22,7 +22,7 @@ import { storeRun, type RunStatus, RUN_STATUSES } from '../runs/run-store.ts';
 import { materialiseCommit } from './checkout.ts';
 import { failAbandonedInstances, findInstance, heartbeat, insertInstance, updateInstance } from './instances.repository.ts';
 import { processTree, signalAll, signalGroup, type ProcessRef } from './process-tree.ts';
-import { findEnvironment, openRunSecrets, redactor } from './run-inputs.ts';
+import { findEnvironment, openRunSecrets, redactReport, redactor } from './run-inputs.ts';
 import { assembleReport, type GroupOutput } from './report-assembly.ts';
 import { selectGroup } from './scenario-selection.ts';
 import type { BrowserName } from '@stepwise/runner';
@@ -318,13 +318,15 @@ export class RunManager implements ExecutionRunner {
       }
 
       await this.setStatus(a, 'running', RUN_MESSAGES.storing);
-      const { report, attachments } = await assembleReport(outputs, {
+      const assembled = await assembleReport(outputs, {
         name: execution.name,
         username,
         env: { name: env.name, baseUrl: env.baseUrl },
         branch: execution.branch,
         halted: a.halted,
       });
+      const { attachments } = assembled;
+      const report = redactReport(assembled.report, a.redact);
       const halted = a.halted;
       const runnerFailed = outputs.some((o) => o.exitCode !== 0 && o.exitCode !== 1);
       if (!halted && runnerFailed && report.testCases.length === 0) {
