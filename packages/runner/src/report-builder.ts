@@ -11,6 +11,7 @@ import {
   type StepStatus,
   type TestCaseResult,
 } from '@stepwise/shared';
+import { cleanUri } from './import/common.ts';
 
 /**
  * Cucumber messages -> our report model, one envelope at a time. Works for the messages of any
@@ -60,6 +61,22 @@ interface RowNode {
   parameters: Record<string, string>;
 }
 
+/** What a test case needs of its pickle (the envelope itself is not kept: its step arguments and tables are large). */
+interface PickleInfo {
+  uri: string;
+  name: string;
+  line: number | null;
+  tags: string[];
+  astNodeIds: readonly string[];
+  steps: Map<string, { text: string; type: string | undefined; astNodeId: string | undefined }>;
+}
+
+/** A test case's steps, without their step match arguments. */
+interface TestCaseInfo {
+  pickleId: string;
+  testSteps: Array<{ id: string; pickleStepId?: string; hookId?: string; stepDefinitionIds?: readonly string[] }>;
+}
+
 interface Entry {
   step: ReportStep;
   hook: boolean;
@@ -79,9 +96,24 @@ interface CaseState {
   lastShot: { body: string; id: string } | null;
 }
 
+/** The ISO text of the last second converted, up to the milliseconds: timestamps of a run come in order. */
+let isoSecond = NaN;
+let isoPrefix = '';
+
 export function timestampToIso(ts: Timestamp | undefined | null): string | null {
   if (!ts) return null;
-  const ms = Number(ts.seconds) * 1000 + Math.floor(Number(ts.nanos ?? 0) / 1e6);
+  const seconds = Number(ts.seconds);
+  const millis = Math.floor(Number(ts.nanos ?? 0) / 1e6);
+  if (Number.isInteger(seconds) && millis >= 0 && millis < 1000) {
+    if (seconds !== isoSecond) {
+      const iso = new Date(seconds * 1000).toISOString();
+      if (iso.length !== 24) return new Date(seconds * 1000 + millis).toISOString();
+      isoSecond = seconds;
+      isoPrefix = iso.slice(0, 20);
+    }
+    return `${isoPrefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
+  }
+  const ms = seconds * 1000 + millis;
   return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
@@ -100,6 +132,9 @@ function firstLine(text: string): string {
 }
 
 function sourceRef(ref: messages.SourceReference | undefined): string | null {
+  // cucumber-jvm names the method: com.example.CartSteps.add(java.lang.String)
+  const jm = ref?.javaMethod;
+  if (!ref?.uri && jm?.className) return `${jm.className}.${jm.methodName}(${(jm.methodParameterTypes ?? []).join(',')})`;
   if (!ref?.uri) return null;
   return ref.location?.line ? `${ref.uri}:${ref.location.line}` : ref.uri;
 }
@@ -118,8 +153,8 @@ export class ReportBuilder {
   private readonly scenarioLines = new Map<string, number>();
   private readonly stepNodes = new Map<string, StepNode>();
   private readonly rowNodes = new Map<string, RowNode>();
-  private readonly pickles = new Map<string, messages.Pickle>();
-  private readonly testCases = new Map<string, messages.TestCase>();
+  private readonly pickles = new Map<string, PickleInfo>();
+  private readonly testCases = new Map<string, TestCaseInfo>();
   private readonly stepDefinitions = new Map<string, messages.StepDefinition>();
   private readonly hooks = new Map<string, messages.Hook>();
   private readonly runHooksStarted = new Map<string, string>();
@@ -145,8 +180,8 @@ export class ReportBuilder {
     else if (envelope.testStepStarted) this.onTestStepStarted(envelope.testStepStarted);
     else if (envelope.testCaseStarted) this.onTestCaseStarted(envelope.testCaseStarted);
     else if (envelope.testCaseFinished) this.onTestCaseFinished(envelope.testCaseFinished);
-    else if (envelope.testCase) this.testCases.set(envelope.testCase.id, envelope.testCase);
-    else if (envelope.pickle) this.pickles.set(envelope.pickle.id, envelope.pickle);
+    else if (envelope.testCase) this.onTestCase(envelope.testCase);
+    else if (envelope.pickle) this.onPickle(envelope.pickle);
     else if (envelope.gherkinDocument) this.onGherkinDocument(envelope.gherkinDocument);
     else if (envelope.stepDefinition) this.stepDefinitions.set(envelope.stepDefinition.id, envelope.stepDefinition);
     else if (envelope.hook) this.hooks.set(envelope.hook.id, envelope.hook);
@@ -168,30 +203,50 @@ export class ReportBuilder {
     return this.runFinished !== null;
   }
 
+  private onPickle(pickle: messages.Pickle): void {
+    const steps: PickleInfo['steps'] = new Map();
+    for (const ps of pickle.steps ?? []) steps.set(ps.id, { text: ps.text, type: ps.type, astNodeId: ps.astNodeIds?.[0] });
+    this.pickles.set(pickle.id, {
+      uri: pickle.uri,
+      name: pickle.name,
+      line: pickle.location?.line ?? null,
+      tags: pickle.tags?.map((t) => t.name) ?? [],
+      astNodeIds: pickle.astNodeIds ?? [],
+      steps,
+    });
+  }
+
+  private onTestCase(testCase: messages.TestCase): void {
+    this.testCases.set(testCase.id, {
+      pickleId: testCase.pickleId,
+      testSteps: (testCase.testSteps ?? []).map((ts) => ({ id: ts.id, pickleStepId: ts.pickleStepId, hookId: ts.hookId, stepDefinitionIds: ts.stepDefinitionIds })),
+    });
+  }
+
   private onGherkinDocument(doc: messages.GherkinDocument): void {
     const feature = doc.feature;
     if (!feature || !doc.uri) return;
     this.featureNames.set(doc.uri, feature.name);
     const addSteps = (steps: readonly messages.Step[]) => {
-      for (const s of steps) this.stepNodes.set(s.id, { keyword: s.keyword.trim(), keywordType: s.keywordType, line: s.location.line });
+      for (const s of steps ?? []) this.stepNodes.set(s.id, { keyword: (s.keyword ?? '').trim(), keywordType: s.keywordType, line: s.location?.line });
     };
     const addScenario = (sc: messages.Scenario) => {
-      this.scenarioLines.set(sc.id, sc.location.line);
+      if (sc.location) this.scenarioLines.set(sc.id, sc.location.line);
       addSteps(sc.steps);
       for (const ex of sc.examples ?? []) {
-        const header = ex.tableHeader?.cells.map((c) => c.value) ?? [];
+        const header = ex.tableHeader?.cells?.map((c) => c.value) ?? [];
         for (const row of ex.tableBody ?? []) {
           const parameters: Record<string, string> = {};
-          for (let i = 0; i < header.length; i++) parameters[header[i]] = row.cells[i]?.value ?? '';
-          this.rowNodes.set(row.id, { line: row.location.line, parameters });
+          for (let i = 0; i < header.length; i++) parameters[header[i]] = row.cells?.[i]?.value ?? '';
+          this.rowNodes.set(row.id, { line: row.location?.line, parameters });
         }
       }
     };
-    for (const child of feature.children) {
+    for (const child of feature.children ?? []) {
       if (child.background) addSteps(child.background.steps);
       if (child.scenario) addScenario(child.scenario);
       if (child.rule) {
-        for (const rc of child.rule.children) {
+        for (const rc of child.rule.children ?? []) {
           if (rc.background) addSteps(rc.background.steps);
           if (rc.scenario) addScenario(rc.scenario);
         }
@@ -205,15 +260,13 @@ export class ReportBuilder {
     const entries: Entry[] = [];
     const byStepId = new Map<string, Entry>();
     let sawStep = false;
-    const pickleSteps = new Map<string, messages.PickleStep>();
-    for (const ps of pickle?.steps ?? []) pickleSteps.set(ps.id, ps);
     for (const ts of testCase?.testSteps ?? []) {
       let step: ReportStep;
       const hook = !ts.pickleStepId;
       if (!hook) {
         sawStep = true;
-        const ps = pickleSteps.get(ts.pickleStepId!);
-        const node = ps ? this.stepNodes.get(ps.astNodeIds[0]) : undefined;
+        const ps = pickle?.steps.get(ts.pickleStepId!);
+        const node = ps?.astNodeId !== undefined ? this.stepNodes.get(ps.astNodeId) : undefined;
         const defs = ts.stepDefinitionIds ?? [];
         step = newStep(
           node?.keyword ?? '',
@@ -238,9 +291,9 @@ export class ReportBuilder {
       id: started.id,
       scenarioName: pickle?.name ?? '',
       featureName: (pickle && this.featureNames.get(pickle.uri)) ?? '',
-      featurePath: pickle?.uri ?? '',
-      line: pickle?.location?.line ?? row?.line ?? (pickle ? (this.scenarioLines.get(pickle.astNodeIds[0]) ?? null) : null),
-      tags: pickle?.tags.map((t) => t.name) ?? [],
+      featurePath: pickle?.uri ? cleanUri(pickle.uri) : '',
+      line: pickle?.line ?? row?.line ?? (pickle ? (this.scenarioLines.get(pickle.astNodeIds[0]) ?? null) : null),
+      tags: pickle ? [...pickle.tags] : [],
       steps: [],
       parameters: row ? { ...row.parameters } : {},
       result: { status: 'UNKNOWN', startTime: timestampToIso(started.timestamp), endTime: null, message: null },
@@ -356,6 +409,8 @@ export class ReportBuilder {
       let worst = 'UNKNOWN';
       let message: string | null = null;
       let failedStep: number | null = null;
+      // Passing hooks are left out; what they attached (a screenshot taken in an After hook) is kept with a step.
+      const orphans: Array<{ step: ReportStep; after: number }> = [];
       for (const entry of state.entries) {
         let step = entry.step;
         if (!entry.finished && !state.finished) {
@@ -370,6 +425,7 @@ export class ReportBuilder {
           if (last && step.type === 'After' && (step.webLog.length || step.networkData.length)) {
             steps[steps.length - 1] = { ...last, webLog: [...last.webLog, ...step.webLog], networkData: [...last.networkData, ...step.networkData] };
           }
+          if (step.screenshotId || step.attachments?.length) orphans.push({ step, after: steps.length });
           continue;
         }
         if (SEVERITY[st] > SEVERITY[worst]) worst = st;
@@ -381,6 +437,12 @@ export class ReportBuilder {
           for (const c of step.commands) if (c.type === 'step_complete' && !c.screenshotId) c.screenshotId = step.screenshotId;
         }
         steps.push(step);
+      }
+      for (const o of orphans) {
+        // An After hook's go to the failed step (else the step before it), a Before hook's to the step after it.
+        const at = o.step.type === 'After' ? (failedStep ?? o.after - 1) : o.after;
+        const i = Math.min(Math.max(at, 0), steps.length - 1);
+        if (steps[i]) steps[i] = withAttachmentsOf(steps[i], o.step);
       }
       if (!state.finished) {
         unfinished++;
@@ -407,6 +469,20 @@ export class ReportBuilder {
     };
     return { report, attachments: this.attachments };
   }
+}
+
+/** The step with a hook's screenshot and attachments added (a copy: build() may run again). */
+function withAttachmentsOf(step: ReportStep, hook: ReportStep): ReportStep {
+  const attachments = [...(step.attachments ?? [])];
+  let screenshotId = step.screenshotId ?? null;
+  const known = new Set([screenshotId, ...attachments.map((a) => a.id)]);
+  // The same screenshot twice (an unchanged page) is one blob, referred to once.
+  if (hook.screenshotId && !known.has(hook.screenshotId)) {
+    if (!screenshotId) screenshotId = hook.screenshotId;
+    else attachments.push({ id: hook.screenshotId, mediaType: ATTACHMENT_TYPES.screenshot, fileName: null });
+  }
+  for (const a of hook.attachments ?? []) if (!known.has(a.id)) attachments.push(a);
+  return { ...step, screenshotId, ...(attachments.length ? { attachments } : {}) };
 }
 
 function newStep(keyword: string, type: string, text: string, line: number | null, match: string | null): ReportStep {

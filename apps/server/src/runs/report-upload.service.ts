@@ -1,12 +1,20 @@
-import type { Envelope } from '@cucumber/messages';
-import { messagesToReport } from '@stepwise/runner';
+import {
+  cucumberJsonToReport,
+  detectFormat,
+  junitXmlToReport,
+  ReportBuilder,
+  ReportImportError,
+  type ImportedReport,
+  type ReportFormat,
+  type ReportMeta,
+} from '@stepwise/runner';
 import type { RunMode } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { recordUsageEvent } from '../logs/logs.service.ts';
-import { ndjsonEnvelopes, ReportFormatError } from './ndjson-lines.ts';
+import { readNdjsonInto, ReportFormatError } from './ndjson-lines.ts';
 import { storeRun, type StoredRun } from './run-store.ts';
 
 export interface UploadMeta {
@@ -16,48 +24,109 @@ export interface UploadMeta {
   mode: RunMode;
 }
 
-/** Stores a Cucumber messages report as a run of the project: read whole first, so a bad file stores nothing. */
+/** The uploaded report's bytes as they arrive, and what the request said of it. */
+export interface UploadSource {
+  body: AsyncIterable<Uint8Array | string>;
+  /** Given by the caller; detected from the first bytes (then the name, then the content type) otherwise. */
+  format?: ReportFormat;
+  fileName?: string | null;
+  contentType?: string | null;
+}
+
+/**
+ * Stores a report as a run of the project: Cucumber messages (NDJSON, any cucumber implementation),
+ * Cucumber JSON or JUnit XML. The report is converted as it arrives and stored only once all of it was
+ * read, so that a malformed or cut file is refused (400, with the line or position of the problem)
+ * before anything is stored.
+ */
 export async function uploadReport(
   ctx: AppContext,
   auth: AuthContext,
   projectId: string,
-  body: AsyncIterable<Buffer | string>,
+  source: UploadSource,
   meta: UploadMeta,
-): Promise<StoredRun & { reportLink: string }> {
+): Promise<StoredRun & { reportLink: string; format: ReportFormat }> {
   await requireMember(ctx.db, auth, projectId);
   const username = [auth.user.firstname, auth.user.lastname].filter(Boolean).join(' ') || auth.user.email;
-  let converted;
-  let seen = 0;
+  const { head, body } = await peek(source.body);
+  if (!source.format && head.trim() === '') {
+    await body.return(undefined);
+    throw badRequest('The report is empty');
+  }
+  const format = source.format ?? detectFormat(head, source.fileName, source.contentType);
+  if (!format) throw badRequest('Unknown report format: expected Cucumber messages (NDJSON), Cucumber JSON or JUnit XML (or say which with format=ndjson|cucumber-json|junit)');
+  const reportMeta: ReportMeta = {
+    name: meta.name || `Report ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+    mode: meta.mode,
+    username,
+    env: meta.env ? { name: meta.env, baseUrl: null } : null,
+    branch: meta.branch ?? null,
+  };
+  const started = performance.now();
+  let converted: ImportedReport;
   try {
-    converted = await messagesToReport(count(ndjsonEnvelopes(body), () => (seen += 1)), {
-      name: meta.name || `Report ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-      mode: meta.mode,
-      username,
-      env: meta.env ? { name: meta.env, baseUrl: null } : null,
-      branch: meta.branch ?? null,
-    });
+    converted = await convert(format, body, reportMeta);
   } catch (err) {
-    if (err instanceof ReportFormatError) throw badRequest(err.message);
+    if (err instanceof ReportFormatError || err instanceof ReportImportError) throw badRequest(err.message);
     throw err;
   }
-  if (seen === 0) throw badRequest('The report is empty');
   if (converted.report.testCases.length === 0 && converted.report.errors.length === 0) throw badRequest('The report holds no test cases');
+  const convertedAt = performance.now();
   const attachments = [...converted.attachments].map(([id, blob]) => ({ id, mediaType: blob.mediaType, data: blob.body }));
+  const properties = converted.properties && Object.keys(converted.properties).length ? { properties: converted.properties } : {};
   const stored = await storeRun(ctx, projectId, {
     report: converted.report,
     attachments,
     type: meta.mode === 'executions' ? 'executions' : 'local',
     userId: auth.user.id,
     username,
+    meta: { reportFormat: format, ...properties },
   });
+  ctx.log.info(
+    { projectId, runId: stored.runId, format, testCases: converted.report.testCases.length, attachments: attachments.length, convertMs: Math.round(convertedAt - started), storeMs: Math.round(performance.now() - convertedAt) },
+    'report imported',
+  );
   ctx.events.publish(projectId, 'upload_report');
   await recordUsageEvent(ctx, auth.user.id, projectId, 'upload_report').catch(() => {});
-  return { ...stored, reportLink: `/${projectId}/run-report/${stored.runId}` };
+  return { ...stored, format, reportLink: `/${projectId}/run-report/${stored.runId}` };
 }
 
-async function* count(source: AsyncIterable<Envelope>, onOne: () => void): AsyncGenerator<Envelope> {
-  for await (const e of source) {
-    onOne();
-    yield e;
+const HEAD = 4096;
+
+/** The first bytes of the body (for detecting the format), and the whole body again to read. */
+async function peek(source: AsyncIterable<Uint8Array | string>): Promise<{ head: string; body: AsyncGenerator<Uint8Array | string> }> {
+  const it = source[Symbol.asyncIterator]();
+  const first: Array<Uint8Array | string> = [];
+  let size = 0;
+  let done = false;
+  while (size < HEAD) {
+    const r = await it.next();
+    if (r.done) {
+      done = true;
+      break;
+    }
+    first.push(r.value);
+    size += r.value.length;
+    if (typeof r.value === 'string' ? r.value.trim() : r.value.some((b) => b > 0x20)) break;
   }
+  const head = first.map((c) => (typeof c === 'string' ? c : Buffer.from(c.buffer, c.byteOffset, Math.min(c.length, HEAD)).toString('utf8'))).join('').slice(0, HEAD);
+  async function* body() {
+    try {
+      yield* first;
+      if (!done) for (let r = await it.next(); !r.done; r = await it.next()) yield r.value;
+    } finally {
+      // Stopped early (a refused report): the source is told, so that it lets go of the stream.
+      await it.return?.();
+    }
+  }
+  return { head, body: body() };
+}
+
+async function convert(format: ReportFormat, body: AsyncIterable<Uint8Array | string>, meta: ReportMeta): Promise<ImportedReport> {
+  if (format === 'cucumber-json') return cucumberJsonToReport(body, meta);
+  if (format === 'junit') return junitXmlToReport(body, meta);
+  const builder = new ReportBuilder(meta);
+  const seen = await readNdjsonInto(body, (envelope) => builder.add(envelope));
+  if (seen === 0) throw new ReportFormatError('The report is empty');
+  return builder.build();
 }

@@ -1,0 +1,155 @@
+// npm run bench:ingest — importing a 10,000-test-case Cucumber messages report, against
+// @cucumber/html-formatter rendering the same file into its HTML report.
+// The report is generated (bench/ingest-corpus.mjs: 200 features, 5-8 steps per scenario, failures
+// with messages and a PNG screenshot; deterministic). Then, in rounds, alternating:
+//   (a) import: a real server started in this process (embedded database under a temporary DATA_DIR,
+//       as `npm start` runs it) receives the file on POST /api/runs/upload-report with an access key;
+//       timed from the first byte sent to the answer (upload, spool, parse, convert, blobs, rows);
+//   (b) baseline: the file read, parsed and piped through @cucumber/html-formatter's CucumberHtmlStream
+//       into an HTML file;
+// and (c) once: GET /api/runs/cucumber-runs/get?runId=... on the imported run (the run report API).
+// The last line is the goal: median import / median html <= 0.5.
+// Knobs: BENCH_RUNS (3), BENCH_FEATURES (200), BENCH_SCENARIOS (50 per feature), BENCH_KEEP=1
+// (keep the temporary folder).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { NdjsonToMessageStream } from '@cucumber/message-streams';
+import { CucumberHtmlStream } from '@cucumber/html-formatter';
+import { writeIngestReport } from './ingest-corpus.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const FEATURES = Number(process.env.BENCH_FEATURES ?? 200);
+const SCENARIOS = Number(process.env.BENCH_SCENARIOS ?? 50);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-ingest-'));
+const reportFile = path.join(tmp, 'report.ndjson');
+const htmlFile = path.join(tmp, 'report.html');
+const dataDir = path.join(tmp, 'data');
+
+// The server's modules (TypeScript, run as they are on Node 24).
+const { loadConfig } = await import('../apps/server/src/config.ts');
+const { createContext } = await import('../apps/server/src/bootstrap.ts');
+const { buildApp } = await import('../apps/server/src/app.ts');
+const { createLogger } = await import('../apps/server/src/logger.ts');
+
+/** The server's 'report imported' log lines: its own split of an import into convert and store. */
+const phases = [];
+
+let app = null;
+let ctx = null;
+
+async function startServer() {
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0', HOST: '127.0.0.1' });
+  ctx = await createContext(config);
+  ctx.log = createLogger('info', false, {
+    write(line) {
+      const entry = JSON.parse(line);
+      if (entry.msg === 'report imported') phases.push(entry);
+      else if (entry.level >= 50) process.stderr.write(line);
+    },
+  });
+  app = await buildApp(ctx);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${app.server.address().port}`;
+}
+
+async function api(base, token, method, name, body) {
+  const res = await fetch(`${base}/api/${name}`, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** (a) The upload, streamed from the file as a client would send it. */
+async function importOnce(base, key, projectId, round) {
+  const size = fs.statSync(reportFile).size;
+  const t = performance.now();
+  const res = await fetch(`${base}/api/runs/upload-report?projectId=${projectId}&name=${encodeURIComponent(`Bench ${round}`)}&format=ndjson`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson', 'content-length': String(size) },
+    body: fs.createReadStream(reportFile, { highWaterMark: 1024 * 1024 }),
+    duplex: 'half',
+  });
+  const body = await res.json();
+  const ms = performance.now() - t;
+  if (!res.ok) throw new Error(`upload-report: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
+  return { ms, body };
+}
+
+/** (b) The baseline: the HTML report of the same messages. */
+async function htmlOnce() {
+  const t = performance.now();
+  await pipeline(fs.createReadStream(reportFile, { highWaterMark: 1024 * 1024 }), new NdjsonToMessageStream(), new CucumberHtmlStream(), fs.createWriteStream(htmlFile));
+  return performance.now() - t;
+}
+
+/** (c) The run report API on the imported run, when the server has it. */
+async function runReportOnce(base, key, runId) {
+  const t = performance.now();
+  const res = await fetch(`${base}/api/runs/cucumber-runs/get?runId=${runId}`, { headers: { authorization: `Bearer ${key}` } });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const ms = performance.now() - t;
+  return res.ok ? { ms, bytes: bytes.length } : { status: res.status };
+}
+
+try {
+  let t = performance.now();
+  const counts = writeIngestReport(reportFile, { features: FEATURES, scenariosPerFeature: SCENARIOS });
+  console.log(
+    `report: ${counts.testCases} test cases (${counts.failed} failing, ${counts.attachments} screenshots), ${counts.steps} test steps, ` +
+      `${(counts.bytes / 1e6).toFixed(1)} MB of NDJSON (generated in ${(performance.now() - t).toFixed(0)} ms)`,
+  );
+  t = performance.now();
+  const base = await startServer();
+  const signup = await api(base, null, 'POST', 'auth/signup-without-iam', { email: 'bench@example.com', password: 'correct horse battery', firstname: 'Bench', lastname: 'Mark' });
+  const projectId = (await api(base, signup.token, 'POST', 'auth/CreateProject', { name: 'Bench', url: 'https://bench.example.com' })).project.id;
+  const key = (await api(base, signup.token, 'POST', 'auth/createAccessKey', { projectId, name: 'bench' })).token;
+  console.log(`server: started in-process (embedded database, ${dataDir}) in ${(performance.now() - t).toFixed(0)} ms`);
+
+  // A warm-up of both paths on the same file (module loading, JIT, the database's first queries).
+  await htmlOnce();
+  const warm = await importOnce(base, key, projectId, 0);
+  console.log(`warm-up import: ${warm.ms.toFixed(0)} ms (${warm.body.totalScenarios} scenarios, ${warm.body.scenariosFailed} failed, status ${warm.body.runStatus})`);
+
+  phases.length = 0;
+  const imports = [];
+  const htmls = [];
+  let last = warm.body;
+  for (let i = 1; i <= RUNS; i++) {
+    htmls.push(await htmlOnce());
+    const done = await importOnce(base, key, projectId, i);
+    imports.push(done.ms);
+    last = done.body;
+  }
+  const rows = await ctx.db.selectFrom('test_cases').select((eb) => eb.fn.countAll().as('n')).where('run_id', '=', last.runId).executeTakeFirst();
+  const blobs = fs.readdirSync(path.join(dataDir, 'blobs', 'runs', projectId, last.runId)).length;
+  console.log(`stored run: ${rows.n} test case rows, ${blobs} blobs (screenshots)`);
+
+  const report = await runReportOnce(base, key, last.runId);
+  const html = median(htmls);
+  const imp = median(imports);
+  console.log(`html-formatter (baseline): ${fmt(htmls)} ms -> median ${html.toFixed(0)} ms (${(fs.statSync(htmlFile).size / 1e6).toFixed(1)} MB of HTML)`);
+  console.log(`import (POST upload-report, end to end): ${fmt(imports)} ms -> median ${imp.toFixed(0)} ms`);
+  console.log(
+    `  server's split: receive + parse + convert ${fmt(phases.map((p) => p.convertMs))} ms, store (blobs + rows) ${fmt(phases.map((p) => p.storeMs))} ms`,
+  );
+  if (report.ms !== undefined) console.log(`run-report API: ${report.ms.toFixed(0)} ms (${(report.bytes / 1e6).toFixed(1)} MB)`);
+  else console.log(`run-report API: n/a (GET runs/cucumber-runs/get answered ${report.status})`);
+  const ratio = imp / html;
+  const pass = ratio <= 0.5;
+  console.log(`ingest: ${ratio.toFixed(2)} (goal <= 0.5) ${pass ? 'PASS' : 'FAIL'}`);
+  process.exitCode = pass ? 0 : 1;
+} finally {
+  await app?.close().catch(() => {});
+  await ctx?.db.destroy().catch(() => {});
+  if (!process.env.BENCH_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
+  else console.error(`kept ${tmp}`);
+}
