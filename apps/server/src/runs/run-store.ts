@@ -1,3 +1,4 @@
+import PQueue from 'p-queue';
 import { randomUUID } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { stepKeyword, type RunReport, type TestCaseResult } from '@stepwise/shared';
@@ -52,6 +53,9 @@ export class RunExistsError extends Error {}
 export const attachmentKey = (projectId: string, runId: string, attachmentId: string) => `runs/${projectId}/${runId}/${attachmentId}`;
 
 /** Prefix of every blob of a run (for removal with the run). */
+/** Blob writes in flight at once while a run is stored (each one syncs its file). */
+const BLOB_WRITE_CONCURRENCY = 16;
+
 export const runBlobPrefix = (projectId: string, runId: string) => `runs/${projectId}/${runId}`;
 
 /** Identity of a scenario across runs ("past 5 results"): feature path and scenario name, with a unit separator between. */
@@ -177,14 +181,30 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   });
 
   const written: string[] = [];
+  // The attachments are written (several at a time) while the rows go in; the transaction commits
+  // only once every blob is on disk, so a stored run never names a missing file.
+  const queue = new PQueue({ concurrency: BLOB_WRITE_CONCURRENCY });
   try {
-    for (const a of input.attachments) {
-      const key = attachmentKey(projectId, runId, a.id);
-      written.push(key);
-      await ctx.blobs.put(key, a.data, a.mediaType);
-    }
-    await ctx.db.transaction().execute((trx) => insertRunWithCases(trx, run, cases));
+    const blobsWritten = queue
+      .addAll(
+        input.attachments.map((a) => async () => {
+          const key = attachmentKey(projectId, runId, a.id);
+          written.push(key);
+          await ctx.blobs.put(key, a.data, a.mediaType);
+        }),
+      )
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    await ctx.db.transaction().execute(async (trx) => {
+      await insertRunWithCases(trx, run, cases);
+      const failed = await blobsWritten;
+      if (failed) throw failed;
+    });
   } catch (err) {
+    queue.clear();
+    await queue.onIdle();
     for (const key of written) await ctx.blobs.delete(key).catch((e) => ctx.log.warn({ err: e, key }, 'could not remove a blob of a failed run'));
     throw err;
   }
