@@ -230,7 +230,7 @@ describe('messagesToReport', () => {
     expect(report.success).toBe(false);
   });
 
-  it('converts a 10,000-test-case NDJSON file in under two seconds (about half a second on an idle machine)', async () => {
+  it('converts a 10,000-test-case NDJSON file in linear time: under ten seconds even on a loaded machine (about half a second idle)', async () => {
     const scenarios: ScenarioSpec[] = Array.from({ length: 10_000 }, (_, i) => ({
       name: `Scenario ${i}`,
       tags: ['@bulk'],
@@ -252,6 +252,7 @@ describe('messagesToReport', () => {
     expect(report.testCases).toHaveLength(10_000);
     expect(report.testCases.filter((tc) => tc.result.status === 'FAILED')).toHaveLength(1000);
     expect(report.testCases[9999].steps[3].text).toBe('the URL should contain "done"');
-    expect(ms).toBeLessThan(2000);
+    // A guard against quadratic work; the speed itself is measured by bench:ingest.
+    expect(ms).toBeLessThan(10_000);
   });
 });

@@ -140,13 +140,23 @@ describe('validation (spec 002 section 5)', () => {
   });
 
   it('caps each group\'s threads at the project\'s allowance and at the group\'s scenario count', async () => {
-    const flows = [{ scenarioGroups: [group(3, 10), { ...group(60, 64), name: 'Scenario Group 2' }, { ...group(0, 4), name: 'Empty' }] }];
+    // A group with tags and no listed scenarios is chosen by its tags when it runs: only the plan caps it.
+    const flows = [
+      {
+        scenarioGroups: [
+          group(3, 10),
+          { ...group(60, 64), name: 'Scenario Group 2' },
+          { ...group(0, 4), name: 'Empty', tags: [] },
+          { ...group(0, 64), name: 'By tag' },
+        ],
+      },
+    ];
     let created = await create(alice, projectA, { flows });
-    expect(created.flows[0].scenarioGroups.map((g: { threadCount: number }) => g.threadCount)).toEqual([3, 50, 0]);
+    expect(created.flows[0].scenarioGroups.map((g: { threadCount: number }) => g.threadCount)).toEqual([3, 50, 0, 50]);
     await setProject(projectA, { max_execution_threads: 2 });
     try {
       created = await create(alice, projectA, { flows });
-      expect(created.flows[0].scenarioGroups.map((g: { threadCount: number }) => g.threadCount)).toEqual([2, 2, 0]);
+      expect(created.flows[0].scenarioGroups.map((g: { threadCount: number }) => g.threadCount)).toEqual([2, 2, 0, 2]);
       const res = await put(alice, created._id, { ...execution({ name: created.name }), flows: [{ scenarioGroups: [group(5, 5)] }] });
       expectOk(res);
       expect(res.body.execution.flows[0].scenarioGroups[0].threadCount).toBe(2);
