@@ -1,43 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedInAs, signUpViaApi, uniqueEmail } from './helpers.ts';
+import { toast, allRow, demoProject, openPlanner, choose, defineAndSelect, planDraft, activeRow, nextQuarter, time12 } from './executions-helpers.ts';
 
 const shots = 'test-results/executions';
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-const allRow = (page: Page, name: string) => page.getByRole('table', { name: 'All executions' }).getByRole('row', { name, exact: true });
-
-/** A demo project: its main branch holds the demo shop features (tagged @smoke, @regression, @login...) and the "demo" environment. */
-async function demoProject(request: APIRequestContext, token: string, name: string): Promise<string> {
-  const res = await request.post('/api/auth/CreateProject', { data: { name, demo: true }, headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(200);
-  return (await res.json()).project.id;
-}
-
-async function openPlanner(page: Page) {
-  await page.getByRole('button', { name: 'Plan an execution' }).click();
-  return page.getByRole('dialog', { name: 'Define an execution' });
-}
-
-async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Steps 1 and 2 of the wizard: name, environment "demo", branch main, then the given tag. */
-async function defineAndSelect(page: Page, name: string, tag: string) {
-  const wizard = await openPlanner(page);
-  await wizard.getByLabel('Execution name').fill(name);
-  await choose(page, wizard, 'Environment', 'demo');
-  await wizard.getByRole('button', { name: 'Next' }).click();
-  const select = page.getByRole('dialog', { name: 'Select scenarios' });
-  await select.getByRole('combobox', { name: 'Tags' }).click();
-  await page.getByRole('option', { name: `@${tag}`, exact: true }).click();
-  await page.keyboard.press('Escape');
-  await select.getByRole('button', { name: 'Next' }).click();
-  return page.getByRole('dialog', { name: 'Schedule execution' });
-}
 
 test('plan an execution in the wizard, see it listed, edit its flows on the detail page and delete it', async ({ page, request }) => {
   test.setTimeout(180_000);
@@ -240,27 +208,6 @@ test('plan an execution in the wizard, see it listed, edit its flows on the deta
   });
 });
 
-/** Creates an execution through the wizard (no schedule) and returns to the All list. */
-async function planDraft(page: Page, name: string, tag: string, threads?: number) {
-  const wizard = await openPlanner(page);
-  await wizard.getByLabel('Execution name').fill(name);
-  await choose(page, wizard, 'Environment', 'demo');
-  await wizard.getByRole('button', { name: 'Next' }).click();
-  const select = page.getByRole('dialog', { name: 'Select scenarios' });
-  await select.getByRole('combobox', { name: 'Tags' }).click();
-  await page.getByRole('option', { name: `@${tag}`, exact: true }).click();
-  await page.keyboard.press('Escape');
-  if (threads !== undefined) {
-    const group = select.getByRole('group', { name: 'Threads for Scenario Group 1' });
-    while (Number(await group.getByTestId('thread-count').textContent()) > threads) await group.getByRole('button', { name: 'Fewer threads' }).click();
-  }
-  await select.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('dialog', { name: 'Schedule execution' }).getByRole('button', { name: 'Skip for now' }).click();
-  await expect(allRow(page, name)).toBeVisible();
-}
-
-const activeRow = (page: Page, name: string) => page.getByRole('grid', { name: 'Active executions' }).getByRole('row').filter({ hasText: name });
-
 test('run now: the run shows live in Active, its console, then its report; a long run is halted', async ({ page, request }) => {
   test.setTimeout(300_000);
   const email = uniqueEmail('runs');
@@ -308,14 +255,6 @@ test('run now: the run shows live in Active, its console, then its report; a lon
     await expect(allRow(page, 'Full regression').getByTestId('execution-status')).toHaveText('Draft');
   });
 });
-
-/** The next UTC quarter hour at least `leadMs` from now (schedules are in 15-minute steps). */
-function nextQuarter(leadMs: number): Date {
-  const step = 15 * 60_000;
-  return new Date(Math.ceil((Date.now() + leadMs) / step) * step);
-}
-
-const time12 = (d: Date) => `${d.getUTCHours() % 12 || 12}:${String(d.getUTCMinutes()).padStart(2, '0')} ${d.getUTCHours() < 12 ? 'AM' : 'PM'}`;
 
 test.describe('a schedule a minute and a half ahead', () => {
   // Schedules are quarter hours: this server's scheduler clock is set 100 s before the next one, so

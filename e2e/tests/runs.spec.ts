@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signedInAs, signUpViaApi, uniqueEmail } from './helpers.ts';
+import { post, stepwise, uploadReport, counters, reportsGrid, gridRows, scenarioRow, step, outputTab, panel, choose, slowComments } from './runs-helpers.ts';
 
 const shots = 'test-results/runs';
-const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/cli/bin/stepwise.mjs');
 
 /** A local folder with one passing scenario and one (outline) scenario whose product page 404s and whose check fails. */
 const FAILING_FEATURE = `Feature: Shop
@@ -24,56 +22,6 @@ const FAILING_FEATURE = `Feature: Shop
       | id   | text                     |
       | nope | A text that is not there |
 `;
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function post(request: APIRequestContext, token: string, url: string, data: unknown) {
-  const res = await request.post(url, { data, headers: auth(token) });
-  expect(res.status(), `${url}: ${await res.text()}`).toBe(200);
-  return res.json();
-}
-
-function stepwise(args: string[]): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [CLI, ...args],
-      // The failing check gives up after 1.5 s instead of 30.
-      { env: { ...process.env, STEPWISE_TOKEN: '', STEPWISE_FIND_TIMEOUT_MS: '1500' }, timeout: 180_000 },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
-    );
-  });
-}
-
-async function uploadReport(request: APIRequestContext, key: string, projectId: string, file: string, name: string, branch?: string) {
-  const res = await request.post('/api/runs/upload-report', {
-    params: { projectId, name, ...(branch ? { branch } : {}) },
-    data: fs.readFileSync(file),
-    headers: { ...auth(key), 'content-type': 'application/x-ndjson' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-const counters = (page: Page) => page.getByTestId('run-counters');
-const reportsGrid = (page: Page) => page.getByRole('grid', { name: 'Reports' });
-const gridRows = (page: Page) => reportsGrid(page).locator('.MuiDataGrid-row');
-const scenarioRow = (page: Page, name: string) => page.getByRole('table', { name: 'Scenarios' }).getByRole('row', { name, exact: true });
-const step = (page: Page, name: string) => page.getByRole('list', { name: 'Steps' }).getByRole('button', { name, exact: true });
-const outputTab = (page: Page, name: string) => page.getByRole('tablist', { name: 'Step output' }).getByRole('tab', { name });
-const panel = (page: Page) => page.getByTestId('right-panel');
-
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('main').getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Comment calls answer a little later, so that the info banner of each action can be seen. */
-async function slowComments(page: Page) {
-  await page.route('**/api/runs/comments/**', async (route) => {
-    await new Promise((r) => setTimeout(r, 700));
-    await route.continue();
-  });
-}
 
 test('reports: runs list with counters, filters, sort and live refresh; a run report; a scenario report with screenshot, console, network, stack trace and comments', async ({
   page,

@@ -12,6 +12,10 @@ import {
   type TestCaseResult,
 } from '@stepwise/shared';
 import { cleanUri } from './import/common.ts';
+import { durationMs, FAILING, SEVERITY, status, timestampToIso } from './report-time.ts';
+import { firstLine, JSON_TYPES, newStep, parseJson, sourceRef, withAttachmentsOf, type CaseState, type Entry, type PickleInfo, type RowNode, type StepNode, type TestCaseInfo } from './report-steps.ts';
+
+export { timestampToIso };
 
 /**
  * Cucumber messages -> our report model, one envelope at a time. Works for the messages of any
@@ -43,109 +47,6 @@ export interface ReportWithAttachments {
 }
 
 type Envelope = messages.Envelope;
-type Timestamp = messages.Timestamp;
-
-/** Worst first: the order of cucumber's getWorstTestStepResult. */
-const SEVERITY: Record<string, number> = { UNKNOWN: 0, PASSED: 1, SKIPPED: 2, PENDING: 3, UNDEFINED: 4, AMBIGUOUS: 5, FAILED: 6 };
-const FAILING = new Set(['FAILED', 'UNDEFINED', 'AMBIGUOUS']);
-const KNOWN_STATUSES = new Set(['PASSED', 'FAILED', 'UNDEFINED', 'AMBIGUOUS', 'SKIPPED', 'PENDING', 'UNKNOWN']);
-const JSON_TYPES = new Set<string>([ATTACHMENT_TYPES.console, ATTACHMENT_TYPES.network, ATTACHMENT_TYPES.command, ATTACHMENT_TYPES.page]);
-
-interface StepNode {
-  keyword: string;
-  keywordType: string | undefined;
-  line: number;
-}
-interface RowNode {
-  line: number;
-  parameters: Record<string, string>;
-}
-
-/** What a test case needs of its pickle (the envelope itself is not kept: its step arguments and tables are large). */
-interface PickleInfo {
-  uri: string;
-  name: string;
-  line: number | null;
-  tags: string[];
-  astNodeIds: readonly string[];
-  steps: Map<string, { text: string; type: string | undefined; astNodeId: string | undefined }>;
-}
-
-/** A test case's steps, without their step match arguments. */
-interface TestCaseInfo {
-  pickleId: string;
-  testSteps: Array<{ id: string; pickleStepId?: string; hookId?: string; stepDefinitionIds?: readonly string[] }>;
-}
-
-interface Entry {
-  step: ReportStep;
-  hook: boolean;
-  /** The test step has a testStepFinished. */
-  finished: boolean;
-  started: boolean;
-}
-
-interface CaseState {
-  result: TestCaseResult;
-  entries: Entry[];
-  byStepId: Map<string, Entry>;
-  testCaseId: string;
-  finished: boolean;
-  willBeRetried: boolean;
-  /** The test case's last screenshot: an identical next one (an unchanged page) gets the same id. */
-  lastShot: { body: string; id: string } | null;
-}
-
-/** The ISO text of the last second converted, up to the milliseconds: timestamps of a run come in order. */
-let isoSecond = NaN;
-let isoPrefix = '';
-
-export function timestampToIso(ts: Timestamp | undefined | null): string | null {
-  if (!ts) return null;
-  const seconds = Number(ts.seconds);
-  const millis = Math.floor(Number(ts.nanos ?? 0) / 1e6);
-  if (Number.isInteger(seconds) && millis >= 0 && millis < 1000) {
-    if (seconds !== isoSecond) {
-      const iso = new Date(seconds * 1000).toISOString();
-      if (iso.length !== 24) return new Date(seconds * 1000 + millis).toISOString();
-      isoSecond = seconds;
-      isoPrefix = iso.slice(0, 20);
-    }
-    return `${isoPrefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
-  }
-  const ms = seconds * 1000 + millis;
-  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
-}
-
-function durationMs(d: messages.Duration | undefined): number {
-  if (!d) return 0;
-  return Number(d.seconds) * 1000 + Number(d.nanos ?? 0) / 1e6;
-}
-
-function status(s: string | undefined): StepStatus {
-  return (s && KNOWN_STATUSES.has(s) ? s : 'UNKNOWN') as StepStatus;
-}
-
-function firstLine(text: string): string {
-  const i = text.indexOf('\n');
-  return i === -1 ? text : text.slice(0, i);
-}
-
-function sourceRef(ref: messages.SourceReference | undefined): string | null {
-  // cucumber-jvm names the method: com.example.CartSteps.add(java.lang.String)
-  const jm = ref?.javaMethod;
-  if (!ref?.uri && jm?.className) return `${jm.className}.${jm.methodName}(${(jm.methodParameterTypes ?? []).join(',')})`;
-  if (!ref?.uri) return null;
-  return ref.location?.line ? `${ref.uri}:${ref.location.line}` : ref.uri;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
 
 export class ReportBuilder {
   private readonly meta: ReportMeta;
@@ -469,36 +370,6 @@ export class ReportBuilder {
     };
     return { report, attachments: this.attachments };
   }
-}
-
-/** The step with a hook's screenshot and attachments added (a copy: build() may run again). */
-function withAttachmentsOf(step: ReportStep, hook: ReportStep): ReportStep {
-  const attachments = [...(step.attachments ?? [])];
-  let screenshotId = step.screenshotId ?? null;
-  const known = new Set([screenshotId, ...attachments.map((a) => a.id)]);
-  // The same screenshot twice (an unchanged page) is one blob, referred to once.
-  if (hook.screenshotId && !known.has(hook.screenshotId)) {
-    if (!screenshotId) screenshotId = hook.screenshotId;
-    else attachments.push({ id: hook.screenshotId, mediaType: ATTACHMENT_TYPES.screenshot, fileName: null });
-  }
-  for (const a of hook.attachments ?? []) if (!known.has(a.id)) attachments.push(a);
-  return { ...step, screenshotId, ...(attachments.length ? { attachments } : {}) };
-}
-
-function newStep(keyword: string, type: string, text: string, line: number | null, match: string | null): ReportStep {
-  return {
-    keyword,
-    type,
-    text,
-    line,
-    result: { status: 'UNKNOWN', startTime: null, endTime: null, message: null, duration: 0, errorStack: null },
-    commands: [],
-    networkData: [],
-    webLog: [],
-    screenshotId: null,
-    page: null,
-    match,
-  };
 }
 
 function isAsyncIterable<T>(x: Iterable<T> | AsyncIterable<T>): x is AsyncIterable<T> {

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -7,9 +6,6 @@ import PQueue from 'p-queue';
 import {
   EXECUTION_EVENTS,
   EXECUTION_MESSAGES,
-  VIEWPORTS,
-  DEFAULT_VIEWPORT,
-  type ExecutionDto,
   type InstanceStatus,
   type LiveStatus,
   type StatusHistoryEntry,
@@ -18,75 +14,22 @@ import type { AppContext } from '../context.ts';
 import type { ExecutionRunner, RunnerHooks, StartRunInput } from '../executions/execution-runner.ts';
 import { findProject } from '../projects/projects.repository.ts';
 import { featuresAtCommit } from '../workspace/feature-files.ts';
-import { storeRun, type RunStatus, RUN_STATUSES } from '../runs/run-store.ts';
+import { storeRun, RUN_STATUSES } from '../runs/run-store.ts';
 import { materialiseCommit } from './checkout.ts';
-import { failAbandonedInstances, findInstance, heartbeat, insertInstance, updateInstance } from './instances.repository.ts';
-import { processTree, signalAll, signalGroup, type ProcessRef } from './process-tree.ts';
+import { failAbandonedInstances, findInstance, heartbeat, insertInstance } from './instances.repository.ts';
 import { findEnvironment, openRunSecrets, redactReport, redactor } from './run-inputs.ts';
 import { assembleReport, type GroupOutput } from './report-assembly.ts';
-import { selectGroup } from './scenario-selection.ts';
-import type { BrowserName } from '@stepwise/runner';
-import { RUN_JOB_ENTRY, runnerEnv, type RunJob } from './runner-job.ts';
+import type { RunJob } from './runner-job.ts';
+import { RunError, snapshot, type Active } from './instance-state.ts';
+import { finalStatus, InstanceStatusWriter, RUN_MESSAGES } from './instance-status.ts';
+import { planGroups, runJob, terminate } from './group-runner.ts';
 
-/** Messages of the instance log and status line. */
-export const RUN_MESSAGES = {
-  queued: 'Queued',
-  checkingOut: (branch: string) => `Checking out ${branch}`,
-  running: (done: number, total: number) => `Running ${done} of ${total} scenarios`,
-  storing: 'Storing the report',
-  passed: 'All scenarios passed',
-  failed: (failed: number, total: number) => `${failed} of ${total} scenarios failed`,
-  stopped: 'Stopped',
-  interrupted: 'The server stopped while this execution was running',
-  abandoned: 'The server running this execution stopped answering',
-  internal: 'The execution could not be run because of an internal error',
-  noThreads: EXECUTION_MESSAGES.needsLicence,
-} as const;
+export { RUN_MESSAGES };
 
-/** A user-facing reason for an instance to end in 'error'. */
-class RunError extends Error {}
-
-/** Publishes a status update at most this often per instance (the last one is always sent). */
-const PUBLISH_INTERVAL_MS = 500;
-/** Progress is written to the instance row at most this often. */
-const PERSIST_INTERVAL_MS = 2000;
-const SIGKILL_AFTER_MS = 3000;
 /** Every 30 s a server says which instances it still runs; one silent for 2 minutes has lost its server. */
 const HEARTBEAT_MS = 30_000;
 const STALE_SECONDS = 120;
-const MAX_LOG_LINES = 5000;
-const MAX_LOG_LINE = 2000;
 
-interface Active {
-  id: string;
-  projectId: string;
-  runId: string;
-  execution: ExecutionDto;
-  input: StartRunInput;
-  envName: string;
-  live: LiveStatus;
-  logs: string[];
-  logsPersisted: number;
-  logsTruncated: boolean;
-  redact: (text: string) => string;
-  /** halt() was called. */
-  halted: boolean;
-  /** The queue began running it. */
-  started: boolean;
-  finished: boolean;
-  child: ChildProcess | null;
-  /** Counters across the groups: finished groups, the running one, the expected of those to come. */
-  progress: { donePassed: number; doneFailed: number; doneTotal: number; jobPassed: number; jobFailed: number; jobPlanned: number; laterExpected: number } | null;
-  tree: ProcessRef[];
-  killTimer: NodeJS.Timeout | null;
-  publishTimer: NodeJS.Timeout | null;
-  lastPublish: number;
-  persistTimer: NodeJS.Timeout | null;
-  /** Row writes, one after the other. */
-  writes: Promise<void>;
-  done: Promise<void>;
-  resolveDone: () => void;
-}
 
 /**
  * Runs execution instances: an in-process queue (MAX_CONCURRENT_RUNS at once) of instances, each
@@ -99,6 +42,7 @@ interface Active {
 export class RunManager implements ExecutionRunner {
   private readonly ctx: AppContext;
   private readonly hooks: RunnerHooks;
+  private readonly statusWriter: InstanceStatusWriter;
   private readonly queue: PQueue;
   private readonly active = new Map<string, Active>();
   private closing = false;
@@ -111,6 +55,7 @@ export class RunManager implements ExecutionRunner {
   constructor(ctx: AppContext, hooks: RunnerHooks) {
     this.ctx = ctx;
     this.hooks = hooks;
+    this.statusWriter = new InstanceStatusWriter(ctx, hooks);
     this.owner = `${os.hostname()}:${path.resolve(ctx.config.dataDir)}`;
     this.queue = new PQueue({ concurrency: ctx.config.maxConcurrentRuns });
     this.ready = this.sweep(RUN_MESSAGES.interrupted, this.owner);
@@ -203,15 +148,15 @@ export class RunManager implements ExecutionRunner {
     if (!a || a.projectId !== projectId || a.finished) return false;
     if (a.halted) return true;
     a.halted = true;
-    this.log(a, EXECUTION_MESSAGES.stopping);
+    this.statusWriter.log(a, EXECUTION_MESSAGES.stopping);
     if (!a.started) {
       // Still waiting in the queue: it ends now; the queue skips it later.
       await this.finish(a, 'stopped', RUN_MESSAGES.stopped);
       return true;
     }
     a.live.verboseStatus = EXECUTION_MESSAGES.stopping;
-    this.publishUpdate(a, true);
-    if (a.child) this.terminate(a);
+    this.statusWriter.publishUpdate(a, true);
+    if (a.child) terminate(a);
     return true;
   }
 
@@ -248,7 +193,7 @@ export class RunManager implements ExecutionRunner {
         return;
       }
       const { execution } = a;
-      await this.setStatus(a, 'preparing', RUN_MESSAGES.checkingOut(execution.branch));
+      await this.statusWriter.setStatus(a, 'preparing', RUN_MESSAGES.checkingOut(execution.branch));
       const project = await findProject(this.ctx.db, a.projectId);
       if (!project) throw new RunError('The project of this execution does not exist');
       const repo = this.ctx.workspaces.repo(a.projectId);
@@ -260,7 +205,7 @@ export class RunManager implements ExecutionRunner {
       if (maxThreads <= 0) throw new RunError(RUN_MESSAGES.noThreads);
 
       const { features } = await featuresAtCommit(repo, commit);
-      const groups = this.planGroups(a, features, maxThreads);
+      const groups = planGroups(a, features, maxThreads, this.statusWriter);
       const total = groups.reduce((n, g) => n + g.expected, 0);
       if (groups.length === 0 || total === 0) throw new RunError(EXECUTION_MESSAGES.noScenarios);
       a.live.totalScenarios = total;
@@ -270,13 +215,13 @@ export class RunManager implements ExecutionRunner {
       tmpRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-run-'));
       const workDir = path.join(tmpRoot, 'work');
       await materialiseCommit(repo.gitDir, commit, workDir);
-      this.log(a, `Checked out ${execution.branch} at ${commit.slice(0, 12)}; environment ${env.name} (${env.baseUrl || 'no base URL'})`);
+      this.statusWriter.log(a, `Checked out ${execution.branch} at ${commit.slice(0, 12)}; environment ${env.name} (${env.baseUrl || 'no base URL'})`);
       if (a.halted) {
         final = { status: 'stopped', message: RUN_MESSAGES.stopped };
         return;
       }
 
-      await this.setStatus(a, 'running', RUN_MESSAGES.running(0, total));
+      await this.statusWriter.setStatus(a, 'running', RUN_MESSAGES.running(0, total));
       const outputs: GroupOutput[] = [];
       const progress = { donePassed: 0, doneFailed: 0, doneTotal: 0, jobPassed: 0, jobFailed: 0, jobPlanned: 0, laterExpected: total };
       a.progress = progress;
@@ -285,7 +230,7 @@ export class RunManager implements ExecutionRunner {
         if (a.halted) break;
         progress.laterExpected -= g.expected;
         Object.assign(progress, { jobPassed: 0, jobFailed: 0, jobPlanned: g.expected });
-        this.log(a, `Flow ${g.flowIndex + 1}, ${g.groupName}: ${g.expected} scenarios, ${g.parallel} threads, ${g.browser} ${g.viewportLabel}`);
+        this.statusWriter.log(a, `Flow ${g.flowIndex + 1}, ${g.groupName}: ${g.expected} scenarios, ${g.parallel} threads, ${g.browser} ${g.viewportLabel}`);
         const messagesFile = path.join(tmpRoot, `messages-${i}.ndjson`);
         const job: RunJob = {
           workDir,
@@ -308,7 +253,7 @@ export class RunManager implements ExecutionRunner {
           username,
           branch: execution.branch,
         };
-        const exitCode = await this.runJob(a, job, path.join(tmpRoot, `job-${i}.json`));
+        const exitCode = await runJob(a, job, path.join(tmpRoot, `job-${i}.json`), this.statusWriter);
         if (exitCode === null) break;
         outputs.push({ messagesFile, exitCode, browser: g.browser, viewport: g.viewportLabel, label: `${g.groupName} (flow ${g.flowIndex + 1})` });
         progress.donePassed += progress.jobPassed;
@@ -317,7 +262,7 @@ export class RunManager implements ExecutionRunner {
         Object.assign(progress, { jobPassed: 0, jobFailed: 0, jobPlanned: 0 });
       }
 
-      await this.setStatus(a, 'running', RUN_MESSAGES.storing);
+      await this.statusWriter.setStatus(a, 'running', RUN_MESSAGES.storing);
       const assembled = await assembleReport(outputs, {
         name: execution.name,
         username,
@@ -346,160 +291,19 @@ export class RunManager implements ExecutionRunner {
       a.live.scenariosPassed = stored.scenariosPassed;
       a.live.scenariosFailed = stored.scenariosFailed;
       a.live.totalScenarios = halted ? a.live.totalScenarios : stored.totalScenarios;
-      this.log(a, `Report stored: ${stored.scenariosPassed} passed, ${stored.scenariosFailed} failed of ${stored.totalScenarios}`);
+      this.statusWriter.log(a, `Report stored: ${stored.scenariosPassed} passed, ${stored.scenariosFailed} failed of ${stored.totalScenarios}`);
       final = finalStatus(halted, stored.status, stored.scenariosFailed, stored.totalScenarios);
     } catch (err) {
       if (err instanceof RunError) final = { status: 'error', message: err.message };
       else {
         this.ctx.log.error({ err, instanceId: a.id, projectId: a.projectId }, 'execution instance failed');
-        this.log(a, `${RUN_MESSAGES.internal}: ${a.redact(err instanceof Error ? err.message : String(err))}`);
+        this.statusWriter.log(a, `${RUN_MESSAGES.internal}: ${a.redact(err instanceof Error ? err.message : String(err))}`);
       }
       if (a.halted) final = { status: 'stopped', message: RUN_MESSAGES.stopped };
     } finally {
       if (tmpRoot) await fs.rm(tmpRoot, { recursive: true, force: true }).catch((err) => this.ctx.log.warn({ err, tmpRoot }, 'could not remove a run folder'));
       await this.finish(a, final.status, final.message);
     }
-  }
-
-  /** Flows in order, then their groups with threads and scenarios. */
-  private planGroups(a: Active, features: Parameters<typeof selectGroup>[1], maxThreads: number) {
-    const groups: Array<{
-      flowIndex: number;
-      groupName: string;
-      paths: string[];
-      tags: string | null;
-      expected: number;
-      parallel: number;
-      browser: BrowserName;
-      viewport: { width: number; height: number };
-      viewportLabel: string;
-    }> = [];
-    a.execution.flows.forEach((flow, flowIndex) => {
-      const vp = VIEWPORTS.find((v) => v.label === flow.viewport) ?? VIEWPORTS.find((v) => v.label === DEFAULT_VIEWPORT)!;
-      for (const group of flow.scenarioGroups) {
-        if (group.threadCount <= 0) continue;
-        const sel = selectGroup(group, features);
-        for (const ref of sel.unresolved) this.log(a, `Scenario not found on ${a.execution.branch}, skipped: ${ref}`);
-        if (sel.paths.length === 0) continue;
-        const threads = a.execution.isSingleThreaded ? 1 : Math.min(group.threadCount, maxThreads);
-        groups.push({
-          flowIndex,
-          groupName: group.name,
-          paths: sel.paths,
-          tags: sel.tags,
-          expected: sel.expected,
-          parallel: Math.max(1, Math.min(threads, sel.expected)),
-          browser: flow.browser,
-          viewport: { width: vp.width, height: vp.height },
-          viewportLabel: vp.label,
-        });
-      }
-    });
-    return groups;
-  }
-
-  /** Runs one group: the runner in its own process group with IPC; resolves with its exit code (null: halted before it started). */
-  private runJob(a: Active, job: RunJob, jobFile: string): Promise<number | null> {
-    return new Promise((resolve, reject) => {
-      fs.writeFile(jobFile, JSON.stringify(job), { mode: 0o600 })
-        .then(() => {
-          if (a.halted) return resolve(null);
-          const child = spawn(process.execPath, [RUN_JOB_ENTRY, jobFile], {
-            cwd: job.workDir,
-            detached: true,
-            stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-            env: runnerEnv(),
-          });
-          a.child = child;
-          const lines = (prefix: string) => {
-            let rest = '';
-            return (d: Buffer) => {
-              const parts = (rest + d.toString('utf8')).split('\n');
-              rest = parts.pop() ?? '';
-              if (rest.length > MAX_LOG_LINE) {
-                parts.push(rest);
-                rest = '';
-              }
-              for (const p of parts) if (p.trim()) this.log(a, `${prefix}${p}`);
-            };
-          };
-          child.stdout?.on('data', lines(''));
-          child.stderr?.on('data', lines('[stderr] '));
-          child.on('message', (m) => this.onProgress(a, m));
-          child.on('error', (err) => {
-            a.child = null;
-            reject(err);
-          });
-          // 'close' comes after the last IPC message and output line.
-          child.on('close', (code, signal) => {
-            a.child = null;
-            if (a.killTimer) clearTimeout(a.killTimer);
-            a.killTimer = null;
-            // Whatever the runner left behind in its group (a browser it could not close) goes with it.
-            signalGroup(child.pid!, 'SIGKILL');
-            signalAll(a.tree, 'SIGKILL');
-            if (signal) this.log(a, `Runner ended by ${signal}`);
-            else if (code !== 0 && code !== 1) this.log(a, `Runner exited with code ${code}`);
-            resolve(code ?? -1);
-          });
-          if (a.halted) this.terminate(a);
-        })
-        .catch(reject);
-    });
-  }
-
-  /** SIGTERM to the runner's process group; SIGKILL to the group and every process of its tree 3 s later. */
-  private terminate(a: Active): void {
-    const child = a.child;
-    if (!child?.pid || a.killTimer) return;
-    a.tree = processTree(child.pid);
-    signalGroup(child.pid, 'SIGTERM');
-    a.killTimer = setTimeout(() => {
-      a.tree = [...a.tree, ...processTree(child.pid!)];
-      signalGroup(child.pid!, 'SIGKILL');
-      signalAll(a.tree, 'SIGKILL');
-    }, SIGKILL_AFTER_MS);
-    a.killTimer.unref();
-  }
-
-  /**
-   * IPC from the runner: `progress` carries the job's running totals (planned, passed, failed), added
-   * to what the instance's earlier groups finished with.
-   */
-  private onProgress(a: Active, message: unknown): void {
-    if (!message || typeof message !== 'object') return;
-    const m = message as Partial<{ type: string; planned: number; passed: number; failed: number; error: string }>;
-    if (m.type === 'done' && m.error) this.log(a, `Runner: ${m.error}`);
-    if (m.type !== 'progress' || !a.progress) return;
-    const p = a.progress;
-    if (typeof m.planned === 'number' && m.planned > 0) p.jobPlanned = m.planned;
-    p.jobPassed = num(m.passed);
-    p.jobFailed = num(m.failed);
-    this.applyProgress(a);
-  }
-
-  private applyProgress(a: Active): void {
-    const p = a.progress!;
-    a.live.scenariosPassed = p.donePassed + p.jobPassed;
-    a.live.scenariosFailed = p.doneFailed + p.jobFailed;
-    a.live.totalScenarios = Math.max(p.doneTotal + p.jobPlanned + p.laterExpected, a.live.scenariosPassed + a.live.scenariosFailed);
-    if (!a.halted) a.live.verboseStatus = RUN_MESSAGES.running(a.live.scenariosPassed + a.live.scenariosFailed, a.live.totalScenarios);
-    this.publishUpdate(a);
-    this.schedulePersist(a);
-  }
-
-  // ---- Status, events, logs ----
-
-  private async setStatus(a: Active, status: InstanceStatus, verboseStatus: string): Promise<void> {
-    const now = new Date().toISOString();
-    const changed = a.live.status !== status;
-    a.live.status = status;
-    a.live.verboseStatus = verboseStatus;
-    a.live.timestamp = now;
-    if (changed) a.live.statusHistory.push({ status, verboseStatus, timestamp: now });
-    this.log(a, verboseStatus);
-    this.publishUpdate(a);
-    await this.persist(a);
   }
 
   private async finish(a: Active, status: InstanceStatus, verboseStatus: string): Promise<void> {
@@ -512,9 +316,9 @@ export class RunManager implements ExecutionRunner {
     a.live.verboseStatus = verboseStatus;
     a.live.timestamp = now;
     a.live.statusHistory.push({ status, verboseStatus, timestamp: now });
-    this.log(a, `${status}: ${verboseStatus}`);
+    this.statusWriter.log(a, `${status}: ${verboseStatus}`);
     try {
-      await this.persist(a, now);
+      await this.statusWriter.persist(a, now);
     } catch (err) {
       this.ctx.log.error({ err, instanceId: a.id }, 'could not store the end of an execution instance');
     }
@@ -525,68 +329,6 @@ export class RunManager implements ExecutionRunner {
     this.active.delete(a.id);
     this.hooks.onInstancesChanged(a.projectId);
     a.resolveDone();
-  }
-
-  /** Sends the status now, or once PUBLISH_INTERVAL_MS has passed since the last one (`now`: at once). */
-  private publishUpdate(a: Active, now = false): void {
-    if (a.finished) return;
-    a.live.timestamp = new Date().toISOString();
-    const wait = a.lastPublish + PUBLISH_INTERVAL_MS - Date.now();
-    if (wait <= 0 || now) {
-      if (a.publishTimer) clearTimeout(a.publishTimer);
-      a.publishTimer = null;
-      a.lastPublish = Date.now();
-      this.hooks.publish(a.projectId, EXECUTION_EVENTS.statusUpdate(a.id), snapshot(a.live));
-      return;
-    }
-    if (a.publishTimer) return;
-    a.publishTimer = setTimeout(() => {
-      a.publishTimer = null;
-      if (a.finished) return;
-      a.lastPublish = Date.now();
-      this.hooks.publish(a.projectId, EXECUTION_EVENTS.statusUpdate(a.id), snapshot(a.live));
-    }, wait);
-  }
-
-  private schedulePersist(a: Active): void {
-    if (a.persistTimer || a.finished) return;
-    a.persistTimer = setTimeout(() => {
-      a.persistTimer = null;
-      this.persist(a).catch((err) => this.ctx.log.warn({ err, instanceId: a.id }, 'could not store execution progress'));
-    }, PERSIST_INTERVAL_MS);
-  }
-
-  /** Writes the live state and the new log lines to the instance row (writes queue up, in order). */
-  private persist(a: Active, finishedAt?: string): Promise<void> {
-    const write = async () => {
-      const fresh = a.logs.slice(a.logsPersisted);
-      a.logsPersisted = a.logs.length;
-      await updateInstance(this.ctx.db, a.id, {
-        status: a.live.status,
-        verbose_status: a.live.verboseStatus,
-        status_history: JSON.stringify(a.live.statusHistory),
-        scenarios_passed: a.live.scenariosPassed,
-        scenarios_failed: a.live.scenariosFailed,
-        total_scenarios: a.live.totalScenarios,
-        ...(finishedAt ? { finished_at: finishedAt } : {}),
-      }, fresh);
-    };
-    a.writes = a.writes.then(write, write);
-    return a.writes;
-  }
-
-  /** One line of the instance log: timestamped, secrets redacted, length and count capped. */
-  private log(a: Active, text: string): void {
-    if (a.logs.length >= MAX_LOG_LINES) {
-      if (!a.logsTruncated) {
-        a.logsTruncated = true;
-        a.logs.push(`${new Date().toISOString()} (log truncated after ${MAX_LOG_LINES} lines)`);
-      }
-      return;
-    }
-    const line = a.redact(text).replaceAll('\u0000', '');
-    a.logs.push(`${new Date().toISOString()} ${line.length > MAX_LOG_LINE ? `${line.slice(0, MAX_LOG_LINE)}…` : line}`);
-    this.schedulePersist(a);
   }
 
   private async usernameOf(a: Active): Promise<string | null> {
@@ -622,16 +364,4 @@ export class RunManager implements ExecutionRunner {
     await this.sweep(RUN_MESSAGES.abandoned);
   }
 
-}
-
-function finalStatus(halted: boolean, runStatus: RunStatus, failed: number, total: number): { status: InstanceStatus; message: string } {
-  if (halted) return { status: 'stopped', message: RUN_MESSAGES.stopped };
-  if (runStatus === RUN_STATUSES.passed) return { status: 'passed', message: RUN_MESSAGES.passed };
-  return { status: 'failed', message: RUN_MESSAGES.failed(failed, total) };
-}
-
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) && v >= 0 ? v : 0);
-
-function snapshot(live: LiveStatus): LiveStatus {
-  return { ...live, statusHistory: live.statusHistory.map((h) => ({ ...h })) };
 }
