@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
@@ -90,8 +91,9 @@ export class FsBlobStore implements BlobStore {
     const tmp = path.join(this.tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
     const header = Buffer.from(`${MAGIC}${mediaType}\n`, 'utf8');
     let size = 0;
+    let out: ReturnType<typeof createWriteStream> | null = null;
     try {
-      const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
+      out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
       const source = data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data)]);
       await pipeline(
         async function* () {
@@ -114,6 +116,8 @@ export class FsBlobStore implements BlobStore {
       await fs.mkdir(path.dirname(file), { recursive: true });
       await fs.rename(tmp, file);
     } catch (err) {
+      // The stream may still be opening or closing its file: remove it only once it is closed.
+      if (out && !out.closed) await once(out, 'close').catch(() => {});
       await fs.rm(tmp, { force: true });
       throw err;
     }

@@ -62,7 +62,8 @@ export function FeaturesPage() {
           onToggle={s.toggle}
           filter={filter}
           selectedId={s.selectedId}
-          onAddScenario={addScenario}
+          // The header's Add scenario (no target) adds to the feature that is open, as a person expects.
+          onAddScenario={(t) => addScenario(t.feature === null && t.folder === '' && s.feature ? { folder: s.feature.parents.join('/'), feature: s.feature.path } : t)}
           onPathChanged={s.onPathChanged}
           onSelect={(item) => {
             if (item.kind === 'scenario') return s.select(item.feature.path, item.index);
