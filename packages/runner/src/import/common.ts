@@ -32,21 +32,8 @@ export function stepStatus(word: unknown): StepStatus {
   return STATUS_NAMES[word.toLowerCase()] ?? 'UNKNOWN';
 }
 
-export function newStep(keyword: string, type: string, text: string, line: number | null, match: string | null): ReportStep {
-  return {
-    keyword,
-    type,
-    text,
-    line,
-    result: { status: 'UNKNOWN', startTime: null, endTime: null, message: null, duration: 0, errorStack: null },
-    commands: [],
-    networkData: [],
-    webLog: [],
-    screenshotId: null,
-    page: null,
-    match,
-  };
-}
+/** One step of the report model, not yet run (the same builder the messages converter uses). */
+export { newStep } from '../report-steps.ts';
 
 export function firstLine(text: string): string {
   const i = text.indexOf('\n');
