@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReportStep, RunReport, TestCaseResult } from '@stepwise/shared';
+import type { RunReport, TestCaseResult } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { countScenarios, RunExistsError, storeRun } from './run-store.ts';
 import { findRun, listTestCases } from './runs.repository.ts';
+import { iso, step } from './runs-fixtures.ts';
 
 let server: TestServer;
 let user: TestUser;
@@ -17,23 +18,6 @@ beforeAll(async () => {
   projectId = await createProject(user);
 });
 afterAll(() => server.close());
-
-const T0 = Date.parse('2025-03-01T10:00:00.000Z');
-const iso = (ms: number) => new Date(T0 + ms).toISOString();
-
-function step(text: string, status: ReportStep['result']['status'], extra: Partial<ReportStep> = {}): ReportStep {
-  return {
-    keyword: 'Given ',
-    type: 'Context',
-    text,
-    line: 3,
-    result: { status, startTime: iso(0), endTime: iso(10), message: status === 'FAILED' ? 'boom' : null },
-    commands: [],
-    networkData: [],
-    webLog: [],
-    ...extra,
-  };
-}
 
 let seq = 0;
 function tc(name: string, status: TestCaseResult['result']['status'], extra: Partial<TestCaseResult> = {}): TestCaseResult {
