@@ -17,8 +17,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.get('/auth/getNonIamUserByToken', async (req) => ({ status: 'success' as const, user: presentUser(authOf(req).user) }));
 
   app.post('/auth/logout', async (req) => {
-    const { sessionId } = authOf(req);
-    if (sessionId) await revokeSession(ctx.db, sessionId);
+    const { sessionId, user } = authOf(req);
+    if (sessionId) {
+      await revokeSession(ctx.db, sessionId);
+      ctx.events.revokeAccess({ userId: user.id, sessionId });
+    }
     return { status: 'success' as const };
   });
 

@@ -89,6 +89,23 @@ describe('socket.io channel at /ws', () => {
     expect(await outcome(socket({ query: { token: user.token } }))).toBe('Unauthorized');
   });
 
+  it('a session that logs out loses its socket; a member removed from a project stops getting its updates', async () => {
+    const user = await signUpUser(server.baseUrl);
+    const s = await connected(user.token);
+    const cut = new Promise((resolve) => s.once('disconnect', resolve));
+    expectOk(await user.api.post('auth/logout'));
+    expect(await cut).toBe('io server disconnect');
+
+    const dave = await signUpUser(server.baseUrl);
+    await addMemberToProject(alice, dave, projectA);
+    const d = await connected(dave.token);
+    await subscribe(d, EXECUTION_EVENTS.subscribeCrud, projectA);
+    expectOk(await alice.api.delete('auth/remove-member-or-invitation', { project_id: projectA, user_id_to_remove: dave.userId, user_email_to_remove: dave.email, status: 'member' }));
+    const seenByDave = collect(d, 800);
+    await create(alice, projectA);
+    expect(await seenByDave).toEqual([]);
+  });
+
   it('subscribing to a project answers the whole list at once (polling first, then websocket, token in the query)', async () => {
     const exec = await create(alice, projectA);
     const s = await connected(bob.token, true);

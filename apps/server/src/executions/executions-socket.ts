@@ -77,9 +77,19 @@ export function attachExecutionSocket(ctx: AppContext, runtime: ExecutionsRuntim
   const pushList = listPusher(ctx, runtime, io);
   const offList = runtime.hub.onListChanged(pushList);
   const offStatus = runtime.hub.onStatus(({ projectId, event, payload }) => io.to(statusRoom(projectId)).emit(event, payload));
+  // A logged-out session loses its sockets; a member removed from a project leaves its rooms.
+  const offRevoked = ctx.events.onAccessRevoked((r) => {
+    for (const socket of io.of('/').sockets.values()) {
+      const auth = socket.data.auth as AuthContext | undefined;
+      if (auth?.user.id !== r.userId) continue;
+      if (r.sessionId && auth.sessionId === r.sessionId) socket.disconnect(true);
+      else if (r.projectId) for (const room of [crudRoom(r.projectId), statusRoom(r.projectId)]) void socket.leave(room);
+    }
+  });
   server.once('close', () => {
     offList();
     offStatus();
+    offRevoked();
   });
   return io;
 }

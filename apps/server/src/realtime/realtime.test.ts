@@ -70,6 +70,27 @@ describe('socket.io channel at /api/storage/ws/socket.io', () => {
     expect(await outcome(socket({ token: user.token }))).toBe('Unauthorized');
   });
 
+  it('cuts the open sockets of a session that logs out, and only those', async () => {
+    const user = await signUpUser(server.baseUrl);
+    const project = await createProject(user, { name: 'Logout' });
+    const other = await connected({ token: bob.token, projectId: projectA });
+    const s = await connected({ token: user.token, projectId: project });
+    const cut = new Promise((resolve) => s.once('disconnect', resolve));
+    expectOk(await user.api.post('auth/logout'));
+    expect(await cut).toBe('io server disconnect');
+    expect(other.connected).toBe(true);
+  });
+
+  it('cuts a removed member\'s sockets of that project', async () => {
+    const dave = await signUpUser(server.baseUrl);
+    await addMemberToProject(alice, dave, projectA);
+    const s = await connected({ token: dave.token, projectId: projectA });
+    const cut = new Promise((resolve) => s.once('disconnect', resolve));
+    expectOk(await alice.api.delete('auth/remove-member-or-invitation', { project_id: projectA, user_id_to_remove: dave.userId, user_email_to_remove: dave.email, status: 'member' }));
+    expect(await cut).toBe('io server disconnect');
+    expect(await outcome(socket({ token: dave.token, projectId: projectA }))).toBe('Forbidden');
+  });
+
   it('refuses a project the user is not a member of, or that does not exist', async () => {
     expect(await outcome(socket({ token: carol.token, projectId: projectA }))).toBe('Forbidden');
     expect(await outcome(socket({ token: alice.token, projectId: 'no-such-project' }))).toBe('Forbidden');

@@ -26,6 +26,7 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
       if (!found) return next(new Error('Unauthorized'));
       if (projectId && !(await findMembership(ctx.db, projectId, found.user.id))) return next(new Error('Forbidden'));
       socket.data.userId = found.user.id;
+      socket.data.sessionId = found.sessionId;
       socket.data.projectId = projectId || null;
       next();
     } catch (err) {
@@ -43,6 +44,16 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
     });
   });
   const unsubscribe = ctx.events.subscribe(({ projectId, event }) => io.to(room(projectId)).emit(event, { event, projectId }));
-  server.once('close', unsubscribe);
+  // A logged-out session, or a member removed from the project, keeps no open socket.
+  const stopRevoking = ctx.events.onAccessRevoked((r) => {
+    for (const socket of io.of('/').sockets.values()) {
+      if (socket.data.userId !== r.userId) continue;
+      if ((r.sessionId && socket.data.sessionId === r.sessionId) || (r.projectId && socket.data.projectId === r.projectId)) socket.disconnect(true);
+    }
+  });
+  server.once('close', () => {
+    unsubscribe();
+    stopRevoking();
+  });
   return io;
 }
