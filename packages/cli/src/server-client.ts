@@ -10,6 +10,8 @@ export interface RunContext {
   testData: Record<string, string>;
   storedUsers: Record<string, { username: string; password: string; totpSecret?: string | null }>;
   npmrc: string | null;
+  /** Secret values (sealed test data, stored users' passwords, registry tokens) to keep out of output and reports. */
+  redactions?: string[];
 }
 
 export interface UploadResult {

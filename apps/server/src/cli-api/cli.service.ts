@@ -15,6 +15,8 @@ export interface CliRunContext {
   testData: Record<string, string>;
   storedUsers: Record<string, StoredUserSecret>;
   npmrc: string | null;
+  /** The secret values among them: the client keeps them out of what it prints and uploads. */
+  redactions: string[];
 }
 
 /** What the command-line client needs to run a project's branch on the caller's machine. */
@@ -56,6 +58,7 @@ export class CliService {
       testData: secrets.testData,
       storedUsers: secrets.storedUsers,
       npmrc: secrets.npmrc || null,
+      redactions: secrets.redactions,
     };
   }
 }

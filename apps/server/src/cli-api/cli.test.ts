@@ -104,6 +104,29 @@ describe('stepwise run', () => {
     expect((await runsOf(project)).at(-1)).toMatchObject({ name: 'Re-upload', status: 'Failed', total_scenarios: 2 });
   });
 
+  browserIt('keeps secret test data out of what it prints and uploads', async () => {
+    const secret = 'Sup3r-secret-value';
+    const saved = await alice.api.post('workspace/changeTestData', {
+      projectId: project,
+      branch: 'main',
+      testData: [{ key: 'password', value: secret, DataType: 'secret', environment: '*' }],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const dir = path.join(tmp, 'secret');
+    fs.mkdirSync(path.join(dir, 'features'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'features', 'secret.feature'), 'Feature: Secret\n  Scenario: Shows the password\n    Given I open the "/" page\n    Then I should see "{{password}}"\n');
+    const report = path.join(tmp, 'secret.ndjson');
+    const res = await stepwise(['run', '--dir', dir, '--project', project, '--env', 'demo', '--name', 'Secret run', '--report', report, '--server', server.baseUrl, '--token', key]);
+    expect(res.code, res.stdout + res.stderr).toBe(1);
+    expect(res.stdout).toContain('The text "***" was not found in the page');
+    expect(res.stdout + res.stderr).not.toContain(secret);
+    expect(fs.readFileSync(report, 'utf8')).not.toContain(secret);
+    const run = (await runsOf(project)).find((r) => r.name === 'Secret run');
+    const cases = await server.ctx.db.selectFrom('test_cases').selectAll().where('run_id', '=', run!.id).execute();
+    expect(cases).toHaveLength(1);
+    expect(JSON.stringify(cases)).not.toContain(secret);
+  });
+
   it('exits 2 with a clear message when it cannot run', async () => {
     const noFeatures = await stepwise(['run', '--dir', tmp, '--base-url', 'http://127.0.0.1:9']);
     expect(noFeatures.code).toBe(2);

@@ -5,6 +5,7 @@ import { runScenarios } from '@stepwise/runner';
 import { VIEWPORTS } from '@stepwise/shared';
 import { CliError } from '../cli-error.ts';
 import { ProgressPrinter } from '../progress.ts';
+import { redactNdjsonFile, redactor, redactValue } from '../redaction.ts';
 import { ServerClient, type RunContext } from '../server-client.ts';
 import { downloadWorkspace, localEnvironment, localWorkspace, type Workspace } from '../workspace-source.ts';
 
@@ -32,7 +33,8 @@ export interface RunArgs {
 /** `stepwise run`: 0 when every scenario passed, 1 when one failed, 2 when the run could not happen. */
 export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Promise<number> {
   if (!Number.isInteger(args.threads) || args.threads < 1 || args.threads > 32) throw new CliError('--threads must be a whole number from 1 to 32');
-  const say = (line: string) => (args.format === 'ndjson' ? process.stderr : out).write(`${line}\n`);
+  let redact = (text: string) => text;
+  const say = (line: string) => (args.format === 'ndjson' ? process.stderr : out).write(`${redact(line)}\n`);
   const client = args.project || (args.upload && args.token) ? new ServerClient(args) : null;
   let workspace: Workspace;
   let context: RunContext | null = null;
@@ -45,6 +47,7 @@ export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Pro
   }
   // The environment, its test data and stored users come from the project unless --base-url says where to go.
   if (args.project && client && !args.baseUrl) context = await client.runContext(args.project, args.branch, args.env);
+  redact = redactor(context?.redactions ?? []);
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-run-'));
   try {
     const env = await resolveEnvironment(args, workspace.dir, context);
@@ -78,7 +81,7 @@ export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Pro
       mode: 'local',
       branch: args.branch,
       onMessage: (m) => {
-        if (args.format === 'ndjson') out.write(`${JSON.stringify(m)}\n`);
+        if (args.format === 'ndjson') out.write(`${JSON.stringify(redactValue(m, redact))}\n`);
         printer.onMessage(m);
       },
     });
@@ -87,6 +90,8 @@ export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Pro
     say(printer.summary((Date.now() - started) / 1000));
     if (abort.signal.aborted) return 2;
     for (const error of result.report.errors) say(`Error: ${error}`);
+    // What the run wrote may hold a secret a step printed: the kept and uploaded report does not.
+    if (context?.redactions?.length) await redactNdjsonFile(messagesFile, redact);
     if (args.upload && client && args.project) {
       const uploaded = await client.uploadReport(args.project, await fs.readFile(messagesFile), { name: runName, branch: args.branch, env: env.name });
       say(`Report uploaded: ${args.server.replace(/\/+$/, '')}${uploaded.reportLink}`);
