@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { signedInAs, signUpViaApi, uniqueEmail } from './helpers.ts';
+import { OwnServer } from './server-process.ts';
 import { toast, allRow, demoProject, openPlanner, choose, defineAndSelect, planDraft, activeRow, nextQuarter, time12 } from './executions-helpers.ts';
 
 const shots = 'test-results/executions';
@@ -259,22 +257,11 @@ test('run now: the run shows live in Active, its console, then its report; a lon
 test.describe('a schedule a minute and a half ahead', () => {
   // Schedules are quarter hours: this server's scheduler clock is set 100 s before the next one, so
   // the fire comes without waiting up to 15 minutes. Everything else (runs, reports) is real.
-  const port = Number(process.env.E2E_PORT ?? 3210) + 7;
   const fireAt = nextQuarter(20 * 60_000);
-  let server: ChildProcess | null = null;
-  test.use({ baseURL: `http://127.0.0.1:${port}` });
-
-  test.beforeAll(async () => {
-    server = spawn(process.execPath, ['e2e/start-server.mjs'], {
-      cwd: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..'),
-      stdio: 'inherit',
-      env: { ...process.env, PORT: String(port), E2E_NODE_ENV: 'test', SCHEDULER_CLOCK_OFFSET_MS: String(fireAt.getTime() - 100_000 - Date.now()) },
-    });
-    await expect.poll(async () => (await fetch(`http://127.0.0.1:${port}/api/config`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
-  });
-  test.afterAll(async () => {
-    server?.kill('SIGTERM');
-  });
+  const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 7, { NODE_ENV: 'test' });
+  test.use({ baseURL: server.baseURL });
+  test.beforeAll(() => server.start({ SCHEDULER_CLOCK_OFFSET_MS: String(fireAt.getTime() - 100_000 - Date.now()) }));
+  test.afterAll(() => server.dispose());
 
   test('fires at its time and the run shows up in Active with its report link', async ({ page, request }) => {
     test.setTimeout(300_000);
@@ -302,53 +289,56 @@ test.describe('a schedule a minute and a half ahead', () => {
   });
 });
 
-test('licence: a plan without execution threads shows the upsell; an expired one blocks with the upgrade prompt', async ({ page, request }) => {
-  const email = uniqueEmail('licence');
-  const token = await signUpViaApi(request, email, 'Lee', 'Licence');
-  const projectId = await demoProject(request, token, 'Licence shop');
-  const created = await request.post('/api/executions/new', {
-    data: { projectId, execution: { name: 'Weekly', env: 'demo', branch: 'main', flows: [], schedule: { days: ['Mon'], isBiweekly: false, time: '01:45', timeZone: 0 } } },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(created.status()).toBe(200);
-  await signedInAs(page, email);
+test.describe('licence', () => {
+  // Plans are changed with the admin command on the server machine, with the server stopped.
+  const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 8);
+  test.use({ baseURL: server.baseURL });
+  test.beforeAll(() => server.start());
+  test.afterAll(() => server.dispose());
 
-  await test.step('maxExecutionThreads 0: the upsell with Contact sales', async () => {
-    // Plans are changed with the admin CLI; here the project list answers with a plan that has no threads.
-    await page.route('**/api/auth/getProjects', async (route) => {
-      const body = await (await route.fetch()).json();
-      for (const p of body.projects) p.maxExecutionThreads = 0;
-      await route.fulfill({ json: body });
+  test('a plan without execution threads shows the upsell; an expired one blocks with the upgrade prompt', async ({ page, request }) => {
+    const email = uniqueEmail('licence');
+    const token = await signUpViaApi(request, email, 'Lee', 'Licence');
+    const noThreads = await demoProject(request, token, 'No threads shop');
+    const projectId = await demoProject(request, token, 'Licence shop');
+    const created = await request.post('/api/executions/new', {
+      data: { projectId, execution: { name: 'Weekly', env: 'demo', branch: 'main', flows: [], schedule: { days: ['Mon'], isBiweekly: false, time: '01:45', timeZone: 0 } } },
+      headers: { authorization: `Bearer ${token}` },
     });
-    await page.goto(`/${projectId}/executions`);
-    const upsell = page.getByRole('region', { name: 'Executions upsell' });
-    await expect(upsell.getByText('Executions are not part of your plan')).toBeVisible();
-    await expect(upsell.getByRole('link', { name: 'Contact sales' })).toBeVisible();
-    await page.screenshot({ path: `${shots}/upsell.png` });
-    await page.unroute('**/api/auth/getProjects');
-  });
+    expect(created.status()).toBe(200);
+    await server.stop();
+    server.admin('set-plan', noThreads, 'Enterprise', '--threads', '0');
+    server.admin('set-plan', projectId, 'Enterprise', '--days', '0');
+    await server.start();
+    await signedInAs(page, email);
 
-  await test.step('expired licence: toggle, edit schedule, delete, run and row click open the upgrade prompt', async () => {
-    await page.route('**/api/auth/isProjectExpired', (route) =>
-      route.fulfill({ json: { status: 'success', is_expired: true, time_left: { days: 0 }, plan: 'Enterprise' } }),
-    );
-    await page.goto(`/${projectId}/executions`);
-    const prompt = page.getByRole('dialog', { name: 'Your licence has expired' });
-    // The shell shows it once on arrival.
-    await prompt.getByRole('button', { name: 'Close' }).click();
-    const row = allRow(page, 'Weekly');
-    for (const open of [
-      () => row.getByRole('switch', { name: 'Enabled: Weekly' }).click(),
-      () => row.getByRole('button', { name: 'Edit schedule: Weekly' }).click(),
-      () => row.getByRole('button', { name: 'Delete: Weekly' }).click(),
-      () => row.getByText('Weekly', { exact: true }).click(),
-    ]) {
-      await open();
-      await expect(prompt).toBeVisible();
+    await test.step('maxExecutionThreads 0: the upsell with Contact sales', async () => {
+      await page.goto(`/${noThreads}/executions`);
+      const upsell = page.getByRole('region', { name: 'Executions upsell' });
+      await expect(upsell.getByText('Executions are not part of your plan')).toBeVisible();
+      await expect(upsell.getByRole('link', { name: 'Contact sales' })).toBeVisible();
+      await page.screenshot({ path: `${shots}/upsell.png` });
+    });
+
+    await test.step('expired licence: toggle, edit schedule, delete, run and row click open the upgrade prompt', async () => {
+      await page.goto(`/${projectId}/executions`);
+      const prompt = page.getByRole('dialog', { name: 'Your licence has expired' });
+      // The shell shows it once on arrival.
       await prompt.getByRole('button', { name: 'Close' }).click();
-      await expect(prompt).toBeHidden();
-    }
-    await expect(page).toHaveURL(new RegExp(`/${projectId}/executions`));
-    await expect(row.getByRole('switch', { name: 'Enabled: Weekly' })).not.toBeChecked();
+      const row = allRow(page, 'Weekly');
+      for (const open of [
+        () => row.getByRole('switch', { name: 'Enabled: Weekly' }).click(),
+        () => row.getByRole('button', { name: 'Edit schedule: Weekly' }).click(),
+        () => row.getByRole('button', { name: 'Delete: Weekly' }).click(),
+        () => row.getByText('Weekly', { exact: true }).click(),
+      ]) {
+        await open();
+        await expect(prompt).toBeVisible();
+        await prompt.getByRole('button', { name: 'Close' }).click();
+        await expect(prompt).toBeHidden();
+      }
+      await expect(page).toHaveURL(new RegExp(`/${projectId}/executions`));
+      await expect(row.getByRole('switch', { name: 'Enabled: Weekly' })).not.toBeChecked();
+    });
   });
 });

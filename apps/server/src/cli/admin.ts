@@ -9,14 +9,15 @@ import { planColumns } from '../projects/plan.ts';
 const USAGE = `Usage: npm run admin -- <command>
 
   projects                              list projects with their plan and expiry
-  set-plan <projectId> <plan> [--days N]
+  set-plan <projectId> <plan> [--days N] [--threads N]
                                         put a project on a plan (${PLAN_NAMES.join(', ')});
-                                        --days sets the expiry N days from now (0: expired)
+                                        --days sets the expiry N days from now (0: expired);
+                                        --threads sets its execution threads (0: no Executions)
   set-project-limit <email> <count>     change how many projects a user may create
   outbox <email>                        show the mails kept for an address`;
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { days: { type: 'string' } } });
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { days: { type: 'string' }, threads: { type: 'string' } } });
   const [command, ...rest] = positionals;
   if (!command || command === 'help') {
     console.log(USAGE);
@@ -26,13 +27,13 @@ async function main(argv: string[]): Promise<number> {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   try {
     await migrateToLatest(db);
-    return await run(db, command, rest, values.days);
+    return await run(db, command, rest, values.days, values.threads);
   } finally {
     await db.destroy();
   }
 }
 
-async function run(db: Db, command: string, args: string[], days?: string): Promise<number> {
+async function run(db: Db, command: string, args: string[], days?: string, threads?: string): Promise<number> {
   switch (command) {
     case 'projects': {
       const rows = await db.selectFrom('projects').select(['id', 'name', 'plan', 'expires_at', 'max_scenarios_allowed']).orderBy('created_at').execute();
@@ -47,6 +48,11 @@ async function run(db: Db, command: string, args: string[], days?: string): Prom
         const n = Number(days);
         if (!Number.isFinite(n) || n < 0) return fail('--days must be a number >= 0');
         columns.expires_at = new Date(Date.now() + n * 86_400_000);
+      }
+      if (threads !== undefined) {
+        const n = Number(threads);
+        if (!Number.isInteger(n) || n < 0 || n > 1000) return fail('--threads must be a whole number from 0 to 1000');
+        columns.max_execution_threads = n;
       }
       const res = await db.updateTable('projects').set(columns).where('id', '=', projectId).executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) return fail(`No project ${projectId}`);
