@@ -164,9 +164,15 @@ test('plan an execution in the wizard, see it listed, edit its flows on the deta
     await expect(groups).toHaveText([/Scenario Group 1/, /Scenario Group 2/]);
 
     // Keyboard drag: the second group moves above the first.
-    await flow2.getByRole('button', { name: 'Drag Scenario Group 2' }).focus();
+    // Each key waits for what it starts: the pick-up, then two frames for the move to be measured.
+    const handle = flow2.getByRole('button', { name: 'Drag Scenario Group 2' });
+    const frames = () => page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+    await handle.focus();
     await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
+    await frames();
     await page.keyboard.press('ArrowUp');
+    await frames();
     await page.keyboard.press('Space');
     await expect(groups).toHaveText([/Scenario Group 2/, /Scenario Group 1/]);
 
