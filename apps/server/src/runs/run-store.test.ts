@@ -1,12 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunReport, TestCaseResult } from '@stepwise/shared';
+import type { TestCaseResult } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { countScenarios, RunExistsError, storeRun } from './run-store.ts';
 import { findRun, listTestCases } from './runs.repository.ts';
-import { iso, step } from './runs-fixtures.ts';
+import { iso, report, step } from './runs-fixtures.ts';
 
 let server: TestServer;
 let user: TestUser;
@@ -34,23 +34,6 @@ function tc(name: string, status: TestCaseResult['result']['status'], extra: Par
     result: { status, startTime: iso(seq * 1000), endTime: iso(seq * 1000 + 750), message: status === 'FAILED' ? 'expected 2 items' : null },
     attempt: 0,
     failedStep: status === 'FAILED' ? 0 : null,
-    ...extra,
-  };
-}
-
-function report(testCases: TestCaseResult[], extra: Partial<RunReport> = {}): RunReport {
-  return {
-    name: 'Nightly',
-    mode: 'executions',
-    username: 'ada',
-    env: { name: 'staging', baseUrl: 'http://shop.test' },
-    branch: 'main',
-    startTime: iso(0),
-    endTime: iso(60_000),
-    success: testCases.every((t) => t.result.status === 'PASSED'),
-    testCases,
-    errors: [],
-    meta: { implementation: 'cucumber-js', version: '13.0.0' },
     ...extra,
   };
 }
