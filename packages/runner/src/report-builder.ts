@@ -8,11 +8,11 @@ import {
   type ReportStep,
   type RunMode,
   type RunReport,
-  type StepStatus,
   type TestCaseResult,
 } from '@stepwise/shared';
 import { cleanUri } from './import/common.ts';
-import { durationMs, FAILING, SEVERITY, status, timestampToIso } from './report-time.ts';
+import { durationMs, status, timestampToIso } from './report-time.ts';
+import { foldCase, stepResultMessage } from './report-fold.ts';
 import { firstLine, JSON_TYPES, newStep, parseJson, sourceRef, withAttachmentsOf, type CaseState, type Entry, type PickleInfo, type RowNode, type StepNode, type TestCaseInfo } from './report-steps.ts';
 
 export { timestampToIso };
@@ -33,6 +33,11 @@ export interface ReportMeta {
   /** Browser and viewport ("1024x768") the test cases ran in, when known. */
   browser?: string | null;
   viewport?: string | null;
+  /**
+   * Attachments stay in the messages they came in (a stored report read again): no bytes are kept,
+   * and an attachment's id is its message's place, `src-<offset>-<length>`, given to add().
+   */
+  attachmentsInSource?: boolean;
 }
 
 export interface AttachmentBlob {
@@ -74,9 +79,9 @@ export class ReportBuilder {
     this.meta = meta;
   }
 
-  /** Feeds one envelope. Unknown or out-of-order ones are ignored, never thrown on. */
-  add(envelope: Envelope): void {
-    if (envelope.attachment) this.onAttachment(envelope.attachment);
+  /** Feeds one envelope (`ref`: where it is in its source, for attachmentsInSource). Unknown or out-of-order ones are ignored, never thrown on. */
+  add(envelope: Envelope, ref?: string): void {
+    if (envelope.attachment) this.onAttachment(envelope.attachment, ref);
     else if (envelope.testStepFinished) this.onTestStepFinished(envelope.testStepFinished);
     else if (envelope.testStepStarted) this.onTestStepStarted(envelope.testStepStarted);
     else if (envelope.testCaseStarted) this.onTestCaseStarted(envelope.testCaseStarted);
@@ -228,12 +233,8 @@ export class ReportBuilder {
     res.status = st;
     res.endTime = timestampToIso(finished.timestamp);
     res.duration = Math.round(durationMs(r.duration) * 1000) / 1000;
-    const raw = r.message ?? null;
-    res.message = r.exception?.message ?? (raw ? firstLine(raw) : null);
-    res.errorStack = r.exception?.stackTrace ?? raw;
-    if (!res.message && st === 'UNDEFINED') res.message = `Undefined step: "${entry.step.text}"`;
-    if (!res.message && st === 'AMBIGUOUS') res.message = `Ambiguous step: "${entry.step.text}" matches several step definitions${entry.step.match ? ` (${entry.step.match})` : ''}`;
-    if (!res.message && st === 'PENDING') res.message = 'Pending step';
+    res.message = stepResultMessage(st, r, entry.step.text, entry.step.match ?? null);
+    res.errorStack = r.exception?.stackTrace ?? r.message ?? null;
     entry.finished = true;
   }
 
@@ -263,7 +264,7 @@ export class ReportBuilder {
     this.errors.push(`${label}${where ? ` (${where})` : ''} failed: ${message}`);
   }
 
-  private onAttachment(a: messages.Attachment): void {
+  private onAttachment(a: messages.Attachment, ref: string | undefined): void {
     if (!a.testCaseStartedId || !a.testStepId) return;
     const state = this.cases.get(a.testCaseStartedId);
     const entry = state?.byStepId.get(a.testStepId);
@@ -290,10 +291,14 @@ export class ReportBuilder {
       if (!step.screenshotId) step.screenshotId = state.lastShot.id;
       return;
     }
-    const id = `att-${++this.attachmentCount}`;
+    const inSource = this.meta.attachmentsInSource === true;
+    if (inSource && !ref) return;
+    const id = inSource ? sourceAttachmentId(ref!) : `att-${++this.attachmentCount}`;
     if (mediaType === ATTACHMENT_TYPES.screenshot) state.lastShot = { body: a.body, id };
-    const body = a.contentEncoding === 'BASE64' ? Buffer.from(a.body, 'base64') : Buffer.from(a.body ?? '', 'utf8');
-    this.attachments.set(id, { mediaType, body, fileName: a.fileName ?? null });
+    if (!inSource) {
+      const body = a.contentEncoding === 'BASE64' ? Buffer.from(a.body, 'base64') : Buffer.from(a.body ?? '', 'utf8');
+      this.attachments.set(id, { mediaType, body, fileName: a.fileName ?? null });
+    }
     if (mediaType === ATTACHMENT_TYPES.screenshot && !step.screenshotId) {
       step.screenshotId = id;
     } else {
@@ -307,51 +312,40 @@ export class ReportBuilder {
     let unfinished = 0;
     for (const state of this.order) {
       const steps: ReportStep[] = [];
-      let worst = 'UNKNOWN';
-      let message: string | null = null;
-      let failedStep: number | null = null;
+      const fold = foldCase(
+        state.entries.map((e) => ({ hook: e.hook, status: e.step.result.status, message: e.step.result.message, started: e.started, finished: e.finished })),
+        state.finished,
+      );
       // Passing hooks are left out; what they attached (a screenshot taken in an After hook) is kept with a step.
       const orphans: Array<{ step: ReportStep; after: number }> = [];
-      for (const entry of state.entries) {
+      state.entries.forEach((entry, i) => {
         let step = entry.step;
-        if (!entry.finished && !state.finished) {
-          step = entry.started
-            ? { ...step, result: { ...step.result, status: 'FAILED', message: 'The step did not finish: the run ended while it was running' } }
-            : { ...step, result: { ...step.result, status: 'SKIPPED' } };
+        if (fold.statuses[i] !== step.result.status || fold.messages[i] !== undefined) {
+          step = { ...step, result: { ...step.result, status: fold.statuses[i], message: fold.messages[i] !== undefined ? fold.messages[i]! : step.result.message } };
         }
-        const st = step.result.status;
-        if (entry.hook && (st === 'PASSED' || st === 'SKIPPED' || st === 'UNKNOWN')) {
+        if (!fold.shown[i]) {
           // What a passing After hook recorded (console, requests that outlived the last step) is the last step's.
           const last = steps.at(-1);
           if (last && step.type === 'After' && (step.webLog.length || step.networkData.length)) {
             steps[steps.length - 1] = { ...last, webLog: [...last.webLog, ...step.webLog], networkData: [...last.networkData, ...step.networkData] };
           }
           if (step.screenshotId || step.attachments?.length) orphans.push({ step, after: steps.length });
-          continue;
-        }
-        if (SEVERITY[st] > SEVERITY[worst]) worst = st;
-        if (FAILING.has(st) && failedStep === null) {
-          failedStep = steps.length;
-          message = step.result.message ?? st;
+          return;
         }
         if (step.screenshotId) {
           for (const c of step.commands) if (c.type === 'step_complete' && !c.screenshotId) c.screenshotId = step.screenshotId;
         }
         steps.push(step);
-      }
+      });
+      const { failedStep, message } = fold;
       for (const o of orphans) {
         // An After hook's go to the failed step (else the step before it), a Before hook's to the step after it.
         const at = o.step.type === 'After' ? (failedStep ?? o.after - 1) : o.after;
         const i = Math.min(Math.max(at, 0), steps.length - 1);
         if (steps[i]) steps[i] = withAttachmentsOf(steps[i], o.step);
       }
-      if (!state.finished) {
-        unfinished++;
-        worst = 'FAILED';
-        message ??= 'The test case did not finish: the run ended while it was running';
-      }
-      if (worst === 'UNKNOWN' && state.entries.length) worst = 'PASSED';
-      testCases.push({ ...state.result, steps, failedStep, result: { ...state.result.result, status: worst as StepStatus, message } });
+      if (!state.finished) unfinished++;
+      testCases.push({ ...state.result, steps, failedStep, result: { ...state.result.result, status: fold.status, message } });
     }
     const errors = [...this.errors];
     if (unfinished) errors.push(`${unfinished} test case${unfinished === 1 ? '' : 's'} did not finish`);
@@ -371,6 +365,9 @@ export class ReportBuilder {
     return { report, attachments: this.attachments };
   }
 }
+
+/** The id of an attachment kept in its source report: where its message is. */
+export const sourceAttachmentId = (ref: string) => `src-${ref}`;
 
 function isAsyncIterable<T>(x: Iterable<T> | AsyncIterable<T>): x is AsyncIterable<T> {
   return typeof (x as AsyncIterable<T>)[Symbol.asyncIterator] === 'function';

@@ -31,6 +31,8 @@ export interface BlobStore {
   get(key: string): Promise<StoredBlob | null>;
   /** The blob's bytes, or null. */
   read(key: string): Promise<(BlobHead & { bytes: Buffer }) | null>;
+  /** Pieces of the blob's bytes (offset and length pairs), or null when there is no such blob; a piece past the end is cut short. */
+  readRanges(key: string, ranges: readonly number[]): Promise<Buffer[] | null>;
   /** Removes the blob `prefix` and every blob under `prefix/`. */
   delete(prefix: string): Promise<void>;
 }
@@ -145,6 +147,30 @@ export class FsBlobStore implements BlobStore {
         done += bytesRead;
       }
       return { ...head, bytes: bytes.subarray(0, done) };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async readRanges(key: string, ranges: readonly number[]): Promise<Buffer[] | null> {
+    const opened = await this.open(key);
+    if (!opened) return null;
+    const { handle, head, offset } = opened;
+    try {
+      const pieces: Buffer[] = [];
+      for (let i = 0; i + 1 < ranges.length; i += 2) {
+        const at = Math.max(0, ranges[i]);
+        const length = Math.max(0, Math.min(ranges[i + 1], head.size - at));
+        const bytes = Buffer.alloc(length);
+        let done = 0;
+        while (done < length) {
+          const { bytesRead } = await handle.read(bytes, done, length - done, offset + at + done);
+          if (bytesRead === 0) break;
+          done += bytesRead;
+        }
+        pieces.push(bytes.subarray(0, done));
+      }
+      return pieces;
     } finally {
       await handle.close();
     }

@@ -11,6 +11,7 @@ import * as m0003 from './migrations/0003-stored-users-and-repos.ts';
 import * as m0004 from './migrations/0004-executions.ts';
 import * as m0005 from './migrations/0005-runs.ts';
 import * as m0006 from './migrations/0006-runs-read.ts';
+import * as m0007 from './migrations/0007-run-sources.ts';
 
 export type Db = Kysely<Database>;
 
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0004-executions': m0004,
   '0005-runs': m0005,
   '0006-runs-read': m0006,
+  '0007-run-sources': m0007,
 };
 
 export interface DatabaseOptions {

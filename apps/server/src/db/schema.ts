@@ -171,6 +171,9 @@ export interface RunsTable {
   status: string;
   errors: Json<string[]>;
   meta: Json<Record<string, unknown>>;
+  /** The stored Cucumber messages of an imported run (a blob key), and the places of the messages all its test cases need (migration 0007). */
+  source_key: ColumnType<string | null, string | null | undefined, string | null>;
+  source_lines: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
 }
 
 export interface TestCasesTable {
@@ -207,6 +210,8 @@ export interface TestCasesTable {
   /** Root-cause analysis: text or an object with a tag. */
   analysis: ColumnType<unknown, string | null | undefined, string | null>;
   analysis_issue: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Places of the test case's messages in its run's stored report: offset, length, ... (null: `steps` holds the steps). */
+  source_lines: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
 }
 
 export interface RunCommentsTable {

@@ -6,6 +6,7 @@ import type { ReportStep } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createAccessKey, createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { listTestCases } from './runs.repository.ts';
+import { sourceAttachment } from './source-report.ts';
 
 /**
  * Reports produced elsewhere, imported through the real route (POST runs/upload-report with an access
@@ -44,13 +45,31 @@ async function upload(body: Buffer | string, opts: { type?: string; query?: Reco
   return { status: res.status, body: await res.json() };
 }
 
+/** The stored run, its rows, and a test case's steps as the scenario report reads them (GET get-testcase). */
 async function stored(runId: string) {
   const run = await server.ctx.db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
   const rows = await listTestCases(server.ctx.db, runId);
-  return { run, rows, steps: (i: number) => rows[i].steps as unknown as ReportStep[] };
+  const steps = async (i: number): Promise<ReportStep[]> => {
+    const res = await fetch(`${server.baseUrl}/api/runs/cucumber-runs/get-testcase?testCaseId=${rows[i].id}`, { headers: { authorization: `Bearer ${alice.token}` } });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { testCase: { steps: ReportStep[] } }).testCase.steps;
+  };
+  return { run, rows, steps };
 }
 
-const blob = async (runId: string, id: string | null | undefined) => (id ? server.ctx.blobs.read(`runs/${project}/${runId}/${id}`) : null);
+/** An attachment of a run: a blob of its own, or (an imported Cucumber messages report) its message in the stored report. */
+async function blob(runId: string, id: string | null | undefined) {
+  if (!id) return null;
+  if (id.startsWith('src-')) {
+    const run = await server.ctx.db.selectFrom('runs').selectAll().where('id', '=', runId).executeTakeFirstOrThrow();
+    const found = await sourceAttachment(server.ctx, run, id);
+    if (!found) return null;
+    const chunks: Buffer[] = [];
+    for await (const c of found.stream) chunks.push(c as Buffer);
+    return { mediaType: found.mediaType, size: found.size, bytes: Buffer.concat(chunks) };
+  }
+  return server.ctx.blobs.read(`runs/${project}/${runId}/${id}`);
+}
 const blobText = async (runId: string, id: string) => (await blob(runId, id))?.bytes.toString('utf8');
 const runCount = async () => Number((await server.ctx.db.selectFrom('runs').select((eb) => eb.fn.countAll().as('n')).where('project_id', '=', project).executeTakeFirstOrThrow()).n);
 const blobFolders = () => {
@@ -78,15 +97,15 @@ describe('Cucumber messages (NDJSON) of other implementations', () => {
     expect(rows[0]).toMatchObject({ feature_path: 'features/checkout.feature', feature_name: 'Checkout', line: 13, tags: ['@checkout', '@pay'], parameters: { method: 'card' } });
     expect(rows[1]).toMatchObject({ failed_step: 1, error_message: 'Undefined step: "I pay with voucher"', parameters: { method: 'voucher' } });
     expect(rows[5].error_message).toBe('"I sort by price" matches more than one step definition:');
-    expect(steps(5)[1].match).toBe('com.example.SortSteps.sortBy(), com.example.SortSteps.sortByPrice()');
+    expect((await steps(5))[1].match).toBe('com.example.SortSteps.sortBy(), com.example.SortSteps.sortByPrice()');
     // The screenshot of the After hook is the failed step's; the log a step wrote is its attachment.
-    const shot = await blob(run.id, steps(1)[1].screenshotId);
+    const shot = await blob(run.id, (await steps(1))[1].screenshotId);
     expect(shot?.mediaType).toBe('image/png');
     expect(shot?.bytes.equals(PNG)).toBe(true);
-    const log = steps(0)[1].attachments![0];
+    const log = (await steps(0))[1].attachments![0];
     expect(log.mediaType).toBe('text/x.cucumber.log+plain');
     expect(await blobText(run.id, log.id)).toBe('order 123 placed');
-    expect(steps(2)[1].screenshotId).toBeTruthy();
+    expect((await steps(2))[1].screenshotId).toBeTruthy();
     expect(blobFolders()).toContain(run.id);
   });
 
@@ -101,7 +120,7 @@ describe('Cucumber messages (NDJSON) of other implementations', () => {
       ['PASSED', 1, false, []],
     ]);
     expect(rows[0].error_message).toBe('Error: dashboard not shown');
-    expect((await blob(run.id, steps(0)[1].screenshotId))?.bytes.equals(PNG)).toBe(true);
+    expect((await blob(run.id, (await steps(0))[1].screenshotId))?.bytes.equals(PNG)).toBe(true);
   });
 
   it('imports a recent protocol (typed hooks, test run hooks, exceptions): a failed AfterAll hook is a run error', async () => {
@@ -111,7 +130,7 @@ describe('Cucumber messages (NDJSON) of other implementations', () => {
     expect(run.errors).toEqual(['close the database (features/support/hooks.js:20) failed: connection already closed']);
     expect(run.meta).toMatchObject({ implementation: 'cucumber-js', version: '12.1.0' });
     expect(rows[0]).toMatchObject({ status: 'FAILED', error_message: 'upload refused', worker_id: '0' });
-    const [step] = steps(0);
+    const [step] = (await steps(0));
     expect((await blob(run.id, step.screenshotId))?.bytes.equals(PNG)).toBe(true);
     // What the passing Before hook attached is kept with the step after it.
     expect(step.attachments).toEqual([expect.objectContaining({ mediaType: 'text/plain', fileName: 'browser.txt' })]);
@@ -135,7 +154,7 @@ describe('Cucumber JSON', () => {
       ['Checkout as guest', 'FAILED', 0, 28],
     ]);
     expect(rows[0]).toMatchObject({ feature_path: 'features/shopping.feature', tags: ['@shop', '@cart'], error_message: 'java.lang.AssertionError: expected 2 items but was 1', duration_ms: 15 });
-    const cart = steps(0);
+    const cart = (await steps(0));
     expect(cart.map((s) => s.text)).toEqual(['the shop is open', 'I add "socks" to the cart', 'the cart holds 2 items', 'the total is 9.99']);
     expect((await blob(run.id, cart[2].screenshotId))?.bytes.equals(PNG)).toBe(true);
     expect(await blobText(run.id, cart[1].attachments![0].id)).toBe('cart: 1 item');
@@ -150,8 +169,8 @@ describe('Cucumber JSON', () => {
       ['Find a lamp', 'FAILED'],
       ['Sort results', 'AMBIGUOUS'],
     ]);
-    expect(await blobText(run.id, steps(0)[1].attachments![0].id)).toBe('searching for lamp');
-    expect((await blob(run.id, steps(0)[2].screenshotId))?.bytes.equals(PNG)).toBe(true);
+    expect(await blobText(run.id, (await steps(0))[1].attachments![0].id)).toBe('searching for lamp');
+    expect((await blob(run.id, (await steps(0))[2].screenshotId))?.bytes.equals(PNG)).toBe(true);
   });
 });
 
@@ -166,7 +185,7 @@ describe('JUnit XML', () => {
       ['Shopping', 'Pay with card', 'PASSED', 112],
       ['Shopping', 'Gift wrapping', 'PENDING', 100],
     ]);
-    expect(steps(0).map((s) => s.result.status)).toEqual(['PASSED', 'PASSED', 'FAILED', 'SKIPPED']);
+    expect((await steps(0)).map((s) => s.result.status)).toEqual(['PASSED', 'PASSED', 'FAILED', 'SKIPPED']);
     expect(rows[0].error_message).toBe('java.lang.AssertionError: expected 2 items but was 1');
   });
 
@@ -185,8 +204,8 @@ describe('JUnit XML', () => {
       ['finds a lamp', 'PASSED', false],
     ]);
     expect(rows[0]).toMatchObject({ tags: ['@smoke', '@login'], parameters: { user: 'alice & co' }, feature_path: 'src/test/java/com/example/LoginTest.java' });
-    expect(await blobText(run.id, steps(0)[0].attachments![0].id)).toContain('[[ATTACHMENT|/builds/42/screenshots/login.png]]');
-    expect(await blobText(run.id, steps(1)[0].attachments![0].id)).toBe('WARN slow response (1200 ms)');
+    expect(await blobText(run.id, (await steps(0))[0].attachments![0].id)).toContain('[[ATTACHMENT|/builds/42/screenshots/login.png]]');
+    expect(await blobText(run.id, (await steps(1))[0].attachments![0].id)).toBe('WARN slow response (1200 ms)');
   });
 });
 

@@ -8,9 +8,10 @@ import { authOf } from '../http/auth-plugin.ts';
 import { HttpError } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { uploadReport } from './report-upload.service.ts';
+import { REPORT_UPLOAD_LIMIT } from './ingest/ingest-protocol.ts';
 
 /** Reports can be large (screenshots are inline in Cucumber messages and Cucumber JSON). */
-export const REPORT_UPLOAD_LIMIT = 512 * 1024 * 1024;
+export { REPORT_UPLOAD_LIMIT };
 
 /** Content types read as the report's bytes; any other is too (the format is told by the bytes). */
 const STREAMED_TYPES = ['application/x-ndjson', 'application/jsonl', 'application/octet-stream', 'application/json', 'application/xml', 'text/xml', 'text/plain'];

@@ -2,7 +2,6 @@ import {
   cucumberJsonToReport,
   detectFormat,
   junitXmlToReport,
-  ReportBuilder,
   ReportImportError,
   type ImportedReport,
   type ReportFormat,
@@ -14,7 +13,8 @@ import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { recordUsageEvent } from '../logs/logs.service.ts';
-import { readNdjsonInto, ReportFormatError } from './ndjson-lines.ts';
+import { ReportFormatError } from './ndjson-lines.ts';
+import { EmptyReportError, ingestNdjson } from './ingest/ndjson-ingest.ts';
 import { storeRun, type StoredRun } from './run-store.ts';
 
 export interface UploadMeta {
@@ -62,33 +62,59 @@ export async function uploadReport(
     env: meta.env ? { name: meta.env, baseUrl: null } : null,
     branch: meta.branch ?? null,
   };
-  const started = performance.now();
-  let converted: ImportedReport;
-  try {
-    converted = await convert(format, body, reportMeta);
-  } catch (err) {
-    if (err instanceof ReportFormatError || err instanceof ReportImportError) throw badRequest(err.message);
-    throw err;
+  const type = meta.mode === 'executions' ? 'executions' : 'local';
+  let stored: StoredRun;
+  if (format === 'ndjson') {
+    try {
+      const done = await ingestNdjson(ctx, projectId, body, {
+        name: reportMeta.name,
+        mode: reportMeta.mode,
+        username,
+        env: reportMeta.env ?? null,
+        branch: reportMeta.branch ?? null,
+        type,
+        userId: auth.user.id,
+        meta: { reportFormat: format },
+      });
+      stored = done;
+      ctx.log.info(
+        { projectId, runId: done.runId, format, testCases: done.testCases, attachments: done.attachments, convertMs: done.readMs, storeMs: done.storeMs },
+        'report imported',
+      );
+    } catch (err) {
+      if (err instanceof ReportFormatError || err instanceof EmptyReportError) throw badRequest(err.message);
+      throw err;
+    }
+  } else {
+    const started = performance.now();
+    let converted: ImportedReport;
+    try {
+      converted = await convert(format, body, reportMeta);
+    } catch (err) {
+      if (err instanceof ReportFormatError || err instanceof ReportImportError) throw badRequest(err.message);
+      throw err;
+    }
+    if (converted.report.testCases.length === 0 && converted.report.errors.length === 0) throw badRequest('The report holds no test cases');
+    const convertedAt = performance.now();
+    const attachments = [...converted.attachments].map(([id, blob]) => ({ id, mediaType: blob.mediaType, data: blob.body }));
+    const properties = converted.properties && Object.keys(converted.properties).length ? { properties: converted.properties } : {};
+    stored = await storeRun(ctx, projectId, {
+      report: converted.report,
+      attachments,
+      type,
+      userId: auth.user.id,
+      username,
+      meta: { reportFormat: format, ...properties },
+    });
+    ctx.log.info(
+      { projectId, runId: stored.runId, format, testCases: converted.report.testCases.length, attachments: attachments.length, convertMs: Math.round(convertedAt - started), storeMs: Math.round(performance.now() - convertedAt) },
+      'report imported',
+    );
   }
-  if (converted.report.testCases.length === 0 && converted.report.errors.length === 0) throw badRequest('The report holds no test cases');
-  const convertedAt = performance.now();
-  const attachments = [...converted.attachments].map(([id, blob]) => ({ id, mediaType: blob.mediaType, data: blob.body }));
-  const properties = converted.properties && Object.keys(converted.properties).length ? { properties: converted.properties } : {};
-  const stored = await storeRun(ctx, projectId, {
-    report: converted.report,
-    attachments,
-    type: meta.mode === 'executions' ? 'executions' : 'local',
-    userId: auth.user.id,
-    username,
-    meta: { reportFormat: format, ...properties },
-  });
-  ctx.log.info(
-    { projectId, runId: stored.runId, format, testCases: converted.report.testCases.length, attachments: attachments.length, convertMs: Math.round(convertedAt - started), storeMs: Math.round(performance.now() - convertedAt) },
-    'report imported',
-  );
   ctx.events.publish(projectId, 'upload_report');
   await recordUsageEvent(ctx, auth.user.id, projectId, 'upload_report').catch(() => {});
-  return { ...stored, format, reportLink: `/${projectId}/run-report/${stored.runId}` };
+  const { runId, status, totalScenarios, scenariosPassed, scenariosFailed } = stored;
+  return { runId, status, totalScenarios, scenariosPassed, scenariosFailed, format, reportLink: `/${projectId}/run-report/${stored.runId}` };
 }
 
 const HEAD = 4096;
@@ -122,11 +148,7 @@ async function peek(source: AsyncIterable<Uint8Array | string>): Promise<{ head:
   return { head, body: body() };
 }
 
-async function convert(format: ReportFormat, body: AsyncIterable<Uint8Array | string>, meta: ReportMeta): Promise<ImportedReport> {
+async function convert(format: Exclude<ReportFormat, 'ndjson'>, body: AsyncIterable<Uint8Array | string>, meta: ReportMeta): Promise<ImportedReport> {
   if (format === 'cucumber-json') return cucumberJsonToReport(body, meta);
-  if (format === 'junit') return junitXmlToReport(body, meta);
-  const builder = new ReportBuilder(meta);
-  const seen = await readNdjsonInto(body, (envelope) => builder.add(envelope));
-  if (seen === 0) throw new ReportFormatError('The report is empty');
-  return builder.build();
+  return junitXmlToReport(body, meta);
 }

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type RawBuilder, type Transaction } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, Run, RunsTable, TestCaseRow, TestCasesTable } from '../db/schema.ts';
+import { TEST_CASE_COLUMN_TYPES, type TestCaseColumn, type TestCaseColumns } from './test-case-columns.ts';
 
 /** Rows per insert statement of test cases (about 25 parameters each). */
 const CHUNK = 100;
@@ -15,6 +16,26 @@ export async function insertRunWithCases(trx: Transaction<Database>, run: Insert
       .values(cases.slice(i, i + CHUNK).map((c) => ({ ...c, publish_time })))
       .execute();
   }
+}
+
+/**
+ * Inserts a run and its test cases given as column literals (testCaseColumns) in two statements,
+ * inside the caller's transaction.
+ */
+export async function insertRunWithColumns(trx: Transaction<Database>, run: Insertable<RunsTable>, columns: TestCaseColumns): Promise<void> {
+  const { publish_time } = await trx.insertInto('runs').values(run).returning('publish_time').executeTakeFirstOrThrow();
+  const names = Object.keys(TEST_CASE_COLUMN_TYPES) as TestCaseColumn[];
+  const arrayType = (t: string) => (t === 'jsonb' || t === 'integer[]' ? 'text[]' : `${t}[]`);
+  const params = sql.join(names.map((n) => sql`${columns[n]}::${sql.raw(arrayType(TEST_CASE_COLUMN_TYPES[n]))}`));
+  const values = sql.join(
+    names.map((n) => {
+      const t = TEST_CASE_COLUMN_TYPES[n];
+      return t === 'jsonb' || t === 'integer[]' ? sql`u.${sql.ref(n)}::${sql.raw(t)}` : sql`u.${sql.ref(n)}`;
+    }),
+  );
+  await sql`insert into test_cases (run_id, project_id, publish_time, ${sql.join(names.map((n) => sql.ref(n)))})
+    select ${run.id}, ${run.project_id}, ${publish_time}, ${values}
+    from unnest(${params}) as u(${sql.join(names.map((n) => sql.ref(n)))})`.execute(trx);
 }
 
 export function findRun(db: Db, runId: string): Promise<Run | undefined> {
@@ -72,7 +93,7 @@ function filtered(db: Db, f: RunListFilter) {
   return q;
 }
 
-export type RunListRowData = Omit<Run, 'errors' | 'meta'> & { shown_status: string };
+export type RunListRowData = Omit<Run, 'errors' | 'meta' | 'source_key' | 'source_lines'> & { shown_status: string };
 
 /** One page of the runs list, sorted (ties: newest first), and the number of runs the filter keeps. */
 export async function listRuns(

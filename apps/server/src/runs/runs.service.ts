@@ -19,6 +19,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { isValidBlobKey } from '../blobs/blob-store.ts';
 import { attachmentKey } from './run-store.ts';
+import { isSourceAttachmentId, sourceAttachment, sourceSteps } from './source-report.ts';
 import { findRun, findTestCase, listRuns, listTestCasesWithPast, pastResults, runCounters } from './runs.repository.ts';
 import { deleteCommentRow, findComment, insertComment, listRunComments, listTestCaseComments, updateCommentContent } from './comments.repository.ts';
 import { presentComment, presentRunListRow, presentRunReport, presentTestCaseReport, presentTestCaseRow } from './runs.presenter.ts';
@@ -123,12 +124,14 @@ export class RunsService {
       listTestCaseComments(this.ctx.db, tc.id),
       pastResults(this.ctx.db, run.project_id, tc.scenario_key, run.publish_time, run.id, PAST_RESULTS_LIMIT),
     ]);
-    return presentTestCaseReport(run, tc, comments, past);
+    const steps = tc.source_lines ? await sourceSteps(this.ctx, run, tc) : undefined;
+    return presentTestCaseReport(run, steps ? { ...tc, steps } : tc, comments, past);
   }
 
   /** A screenshot of a run: members of `projectId`; the key confines it to that project's blobs. */
   async runScreenshot(auth: AuthContext, projectId: string, runId: string, screenshotId: string): Promise<Screenshot> {
     await requireMember(this.ctx.db, auth, projectId);
+    if (isSourceAttachmentId(screenshotId)) return this.sourceImage(projectId, runId, screenshotId);
     return this.image(attachmentKey(projectId, runId, screenshotId));
   }
 
@@ -138,7 +141,20 @@ export class RunsService {
     const tc = await findTestCase(this.ctx.db, testCaseId);
     if (!tc || (projectId !== null && tc.project_id !== projectId)) throw notFound(RUNS_MESSAGES.screenshotNotFound);
     if (projectId === null) await requireMember(this.ctx.db, auth, tc.project_id);
+    if (isSourceAttachmentId(screenshotId)) return this.sourceImage(tc.project_id, tc.run_id, screenshotId);
     return this.image(attachmentKey(tc.project_id, tc.run_id, screenshotId));
+  }
+
+  /** A screenshot kept in an imported run's stored report. */
+  private async sourceImage(projectId: string, runId: string, screenshotId: string): Promise<Screenshot> {
+    const run = await findRun(this.ctx.db, runId);
+    const found = run && run.project_id === projectId ? await sourceAttachment(this.ctx, run, screenshotId) : null;
+    const type = found?.mediaType.split(';')[0].trim().toLowerCase();
+    if (!found || !type || !IMAGE_TYPES.has(type)) {
+      found?.stream.destroy();
+      throw notFound(RUNS_MESSAGES.screenshotNotFound);
+    }
+    return { mediaType: type, size: found.size, stream: found.stream };
   }
 
   private async image(key: string): Promise<Screenshot> {

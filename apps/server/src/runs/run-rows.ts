@@ -1,0 +1,196 @@
+import type { Insertable } from 'kysely';
+import { stepKeyword, type RunReport, type TestCaseResult } from '@stepwise/shared';
+import type { RunsTable, TestCasesTable } from '../db/schema.ts';
+
+/**
+ * A report as database rows: the run and its test cases, their counts and statuses (spec 4.10).
+ * Pure (no database, no I/O): the run store and the NDJSON ingest's workers both use it.
+ */
+
+export type RunType = RunsTable['type'];
+export const RUN_STATUSES = { passed: 'Passed', failed: 'Failed', stopped: 'Stopped', error: 'Error' } as const;
+export type RunStatus = (typeof RUN_STATUSES)[keyof typeof RUN_STATUSES];
+
+export interface RunCounts {
+  totalScenarios: number;
+  scenariosPassed: number;
+  scenariosFailed: number;
+}
+
+/** Identity of a scenario across runs ("past 5 results"): feature path and scenario name, with a unit separator between. */
+export const scenarioKey = (featurePath: string, scenarioName: string) => clean(`${featurePath}\u001f${scenarioName}`);
+
+const FAILED_STATUSES = new Set(['FAILED', 'UNDEFINED', 'AMBIGUOUS', 'PENDING', 'UNKNOWN']);
+
+/**
+ * Which test cases count (spec 4.10: distinct scenarios, a rerun replaces its original): a test case
+ * is superseded when another names it as `rerunId`, or when the same scenario (feature, line, name,
+ * example values, browser and viewport) appears again with a later attempt, or later in the report at
+ * the same attempt. Returns the superseded indexes and the counts of the rest.
+ */
+export function countScenarios(testCases: readonly TestCaseResult[]): { superseded: Set<number>; counts: RunCounts } {
+  const superseded = new Set<number>();
+  const byId = new Map<string, number>();
+  testCases.forEach((tc, i) => byId.set(tc.id, i));
+  testCases.forEach((tc) => {
+    const original = tc.rerunId ? byId.get(tc.rerunId) : undefined;
+    if (original !== undefined && testCases[original] !== tc) superseded.add(original);
+  });
+  const latest = new Map<string, number>();
+  testCases.forEach((tc, i) => {
+    if (superseded.has(i)) return;
+    const key = JSON.stringify([tc.featurePath, tc.line, tc.scenarioName, sortedParams(tc.parameters), tc.browser ?? null, tc.viewport ?? null]);
+    const prev = latest.get(key);
+    if (prev === undefined) latest.set(key, i);
+    else if ((tc.attempt ?? 0) >= (testCases[prev].attempt ?? 0)) {
+      superseded.add(prev);
+      latest.set(key, i);
+    } else superseded.add(i);
+  });
+  let passed = 0;
+  let failed = 0;
+  for (const i of latest.values()) {
+    const status = testCases[i].result.status;
+    if (status === 'PASSED') passed += 1;
+    else if (FAILED_STATUSES.has(status)) failed += 1;
+  }
+  return { superseded, counts: { totalScenarios: latest.size, scenariosPassed: passed, scenariosFailed: failed } };
+}
+
+/** A test case to store: the report's, or (from the NDJSON ingest) one whose steps stay in the stored report. */
+export type CaseInput = TestCaseResult & {
+  /** The failed step's keyword and text, when `steps` does not hold it. */
+  failedStepSummary?: { keyword: string; text: string } | null;
+  /** Where the test case's messages are in the run's stored report: offset, length, offset, length... */
+  sourceLines?: number[] | null;
+};
+
+export interface RunRowsInput {
+  runId: string;
+  projectId: string;
+  /** The report without its test cases, which come apart. */
+  report: Omit<RunReport, 'testCases'>;
+  testCases: readonly CaseInput[];
+  type: RunType;
+  userId: string | null;
+  executionId?: string | null;
+  instanceId?: string | null;
+  status?: RunStatus;
+  username?: string | null;
+  meta?: Record<string, unknown>;
+  /** A new id per test case row. */
+  newId: () => string;
+}
+
+export interface RunRows {
+  run: Insertable<RunsTable>;
+  cases: Insertable<TestCasesTable>[];
+  counts: RunCounts;
+  status: RunStatus;
+}
+
+/** The run's row and its test cases' rows. */
+export function runRows(input: RunRowsInput): RunRows {
+  const { report, testCases, runId, projectId } = input;
+  const { superseded, counts } = countScenarios(testCases);
+  const status: RunStatus =
+    input.status ?? (counts.scenariosFailed === 0 && report.errors.length === 0 && report.success !== false ? RUN_STATUSES.passed : RUN_STATUSES.failed);
+  const start = toDate(report.startTime);
+  const end = toDate(report.endTime);
+  const run: Insertable<RunsTable> = {
+    id: runId,
+    project_id: projectId,
+    name: clean(report.name) || 'Run',
+    type: input.type,
+    mode: report.mode,
+    branch: cleanOrNull(report.branch),
+    environment: cleanOrNull(report.env?.name),
+    username: cleanOrNull(input.username !== undefined ? input.username : report.username),
+    user_id: input.userId,
+    execution_id: input.executionId ?? null,
+    instance_id: input.instanceId ?? null,
+    start_time: start,
+    end_time: end,
+    execution_time_ms: start && end ? Math.max(0, end.getTime() - start.getTime()) : sumDurations(testCases),
+    total_scenarios: counts.totalScenarios,
+    scenarios_passed: counts.scenariosPassed,
+    scenarios_failed: counts.scenariosFailed,
+    status,
+    errors: json(report.errors),
+    meta: json({ ...report.meta, baseUrl: report.env?.baseUrl ?? null, ...input.meta }),
+  };
+  const rowIds = testCases.map(() => input.newId());
+  const rowIdOf = new Map(testCases.map((tc, i) => [tc.id, rowIds[i]]));
+  const cases = testCases.map((tc, i): Insertable<TestCasesTable> => {
+    const tcStart = toDate(tc.result.startTime);
+    const tcEnd = toDate(tc.result.endTime);
+    const failed = tc.failedStepSummary !== undefined ? tc.failedStepSummary : failedStepOf(tc);
+    return {
+      id: rowIds[i],
+      run_id: runId,
+      project_id: projectId,
+      position: i,
+      report_case_id: clean(tc.id),
+      scenario_name: clean(tc.scenarioName),
+      feature_name: clean(tc.featureName),
+      feature_path: clean(tc.featurePath),
+      line: tc.line,
+      tags: json(tc.tags),
+      status: tc.result.status,
+      start_time: tcStart,
+      end_time: tcEnd,
+      duration_ms: tcStart && tcEnd ? Math.max(0, tcEnd.getTime() - tcStart.getTime()) : null,
+      failed_step: tc.failedStep,
+      error_message: cleanOrNull(tc.result.message),
+      parameters: json(tc.parameters),
+      steps: json(tc.steps),
+      attempt: tc.attempt ?? 0,
+      rerun_id: tc.rerunId ? (rowIdOf.get(tc.rerunId) ?? null) : null,
+      superseded: superseded.has(i),
+      scenario_key: scenarioKey(tc.featurePath, tc.scenarioName),
+      browser: cleanOrNull(tc.browser),
+      viewport: cleanOrNull(tc.viewport),
+      worker_id: cleanOrNull(tc.workerId),
+      retrain_stats: tc.retrainStats ? json(tc.retrainStats) : null,
+      failed_step_keyword: failed ? clean(failed.keyword) : null,
+      failed_step_text: failed ? clean(failed.text) : null,
+      source_lines: tc.sourceLines ?? null,
+    };
+  });
+  return { run, cases, counts, status };
+}
+
+/** The failed step's keyword and text, kept on the row so that the run report never reads the steps. */
+function failedStepOf(tc: TestCaseResult): { keyword: string; text: string } | null {
+  const step = tc.failedStep !== null && tc.failedStep !== undefined ? tc.steps[tc.failedStep] : undefined;
+  return step ? { keyword: stepKeyword(step), text: step.text } : null;
+}
+
+function sortedParams(params: Record<string, string>): Array<[string, string]> {
+  return Object.entries(params ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function sumDurations(testCases: readonly TestCaseResult[]): number {
+  let total = 0;
+  for (const tc of testCases) {
+    const s = toDate(tc.result.startTime);
+    const e = toDate(tc.result.endTime);
+    if (s && e) total += Math.max(0, e.getTime() - s.getTime());
+  }
+  return total;
+}
+
+function toDate(iso: string | null | undefined): Date | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** PostgreSQL text cannot hold NUL. */
+const clean = (s: string | null | undefined) => (s ?? '').replaceAll('\u0000', '');
+const cleanOrNull = (s: string | null | undefined) => (s === null || s === undefined ? null : clean(s));
+
+/** JSON for a jsonb column, without NUL characters (jsonb refuses \u0000, an escaped backslash before 'u0000' is kept). */
+function json(value: unknown): string {
+  return JSON.stringify(value ?? null).replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1');
+}
