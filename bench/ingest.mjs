@@ -71,6 +71,7 @@ async function api(base, token, method, name, body) {
 /** (a) The upload, streamed from the file as a client would send it. */
 async function importOnce(base, key, projectId, round) {
   const size = fs.statSync(reportFile).size;
+  const c0 = process.cpuUsage();
   const t = performance.now();
   const res = await fetch(`${base}/api/runs/upload-report?projectId=${projectId}&name=${encodeURIComponent(`Bench ${round}`)}&format=ndjson`, {
     method: 'POST',
@@ -80,14 +81,19 @@ async function importOnce(base, key, projectId, round) {
   });
   const body = await res.json();
   const ms = performance.now() - t;
+  const cu = process.cpuUsage(c0);
+  console.error(`  (import cpu ${((cu.user + cu.system) / 1000).toFixed(0)} ms, wall ${ms.toFixed(0)} ms)`);
   if (!res.ok) throw new Error(`upload-report: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   return { ms, body };
 }
 
 /** (b) The baseline: the HTML report of the same messages. */
 async function htmlOnce() {
+  const c0 = process.cpuUsage();
   const t = performance.now();
   await pipeline(fs.createReadStream(reportFile, { highWaterMark: 1024 * 1024 }), new NdjsonToMessageStream(), new CucumberHtmlStream(), fs.createWriteStream(htmlFile));
+  const cu = process.cpuUsage(c0);
+  console.error(`  (html cpu ${((cu.user + cu.system) / 1000).toFixed(0)} ms, wall ${(performance.now() - t).toFixed(0)} ms)`);
   return performance.now() - t;
 }
 

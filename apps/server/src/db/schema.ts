@@ -210,8 +210,6 @@ export interface TestCasesTable {
   /** Root-cause analysis: text or an object with a tag. */
   analysis: ColumnType<unknown, string | null | undefined, string | null>;
   analysis_issue: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Places of the test case's messages in its run's stored report: offset, length, ... (null: `steps` holds the steps). */
-  source_lines: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
 }
 
 export interface RunCommentsTable {

@@ -61,8 +61,6 @@ export function countScenarios(testCases: readonly TestCaseResult[]): { supersed
 export type CaseInput = TestCaseResult & {
   /** The failed step's keyword and text, when `steps` does not hold it. */
   failedStepSummary?: { keyword: string; text: string } | null;
-  /** Where the test case's messages are in the run's stored report: offset, length, offset, length... */
-  sourceLines?: number[] | null;
 };
 
 export interface RunRowsInput {
@@ -91,15 +89,27 @@ export interface RunRows {
 
 /** The run's row and its test cases' rows. */
 export function runRows(input: RunRowsInput): RunRows {
-  const { report, testCases, runId, projectId } = input;
+  const { testCases } = input;
   const { superseded, counts } = countScenarios(testCases);
+  const { run, status } = runRow(input, counts);
+  const rowIds = testCases.map(() => input.newId());
+  const rowIdOf = new Map(testCases.map((tc, i) => [tc.id, rowIds[i]]));
+  const cases = testCases.map((tc, i) =>
+    caseRow(tc, { id: rowIds[i], runId: input.runId, projectId: input.projectId, position: i, rerunRowId: tc.rerunId ? (rowIdOf.get(tc.rerunId) ?? null) : null, superseded: superseded.has(i) }),
+  );
+  return { run, cases, counts, status };
+}
+
+/** The run's row, from its report (without test cases) and their counts. */
+export function runRow(input: Omit<RunRowsInput, 'newId'>, counts: RunCounts): { run: Insertable<RunsTable>; status: RunStatus } {
+  const { report } = input;
   const status: RunStatus =
     input.status ?? (counts.scenariosFailed === 0 && report.errors.length === 0 && report.success !== false ? RUN_STATUSES.passed : RUN_STATUSES.failed);
   const start = toDate(report.startTime);
   const end = toDate(report.endTime);
   const run: Insertable<RunsTable> = {
-    id: runId,
-    project_id: projectId,
+    id: input.runId,
+    project_id: input.projectId,
     name: clean(report.name) || 'Run',
     type: input.type,
     mode: report.mode,
@@ -111,7 +121,7 @@ export function runRows(input: RunRowsInput): RunRows {
     instance_id: input.instanceId ?? null,
     start_time: start,
     end_time: end,
-    execution_time_ms: start && end ? Math.max(0, end.getTime() - start.getTime()) : sumDurations(testCases),
+    execution_time_ms: start && end ? Math.max(0, end.getTime() - start.getTime()) : sumDurations(input.testCases),
     total_scenarios: counts.totalScenarios,
     scenarios_passed: counts.scenariosPassed,
     scenarios_failed: counts.scenariosFailed,
@@ -119,45 +129,54 @@ export function runRows(input: RunRowsInput): RunRows {
     errors: json(report.errors),
     meta: json({ ...report.meta, baseUrl: report.env?.baseUrl ?? null, ...input.meta }),
   };
-  const rowIds = testCases.map(() => input.newId());
-  const rowIdOf = new Map(testCases.map((tc, i) => [tc.id, rowIds[i]]));
-  const cases = testCases.map((tc, i): Insertable<TestCasesTable> => {
-    const tcStart = toDate(tc.result.startTime);
-    const tcEnd = toDate(tc.result.endTime);
-    const failed = tc.failedStepSummary !== undefined ? tc.failedStepSummary : failedStepOf(tc);
-    return {
-      id: rowIds[i],
-      run_id: runId,
-      project_id: projectId,
-      position: i,
-      report_case_id: clean(tc.id),
-      scenario_name: clean(tc.scenarioName),
-      feature_name: clean(tc.featureName),
-      feature_path: clean(tc.featurePath),
-      line: tc.line,
-      tags: json(tc.tags),
-      status: tc.result.status,
-      start_time: tcStart,
-      end_time: tcEnd,
-      duration_ms: tcStart && tcEnd ? Math.max(0, tcEnd.getTime() - tcStart.getTime()) : null,
-      failed_step: tc.failedStep,
-      error_message: cleanOrNull(tc.result.message),
-      parameters: json(tc.parameters),
-      steps: json(tc.steps),
-      attempt: tc.attempt ?? 0,
-      rerun_id: tc.rerunId ? (rowIdOf.get(tc.rerunId) ?? null) : null,
-      superseded: superseded.has(i),
-      scenario_key: scenarioKey(tc.featurePath, tc.scenarioName),
-      browser: cleanOrNull(tc.browser),
-      viewport: cleanOrNull(tc.viewport),
-      worker_id: cleanOrNull(tc.workerId),
-      retrain_stats: tc.retrainStats ? json(tc.retrainStats) : null,
-      failed_step_keyword: failed ? clean(failed.keyword) : null,
-      failed_step_text: failed ? clean(failed.text) : null,
-      source_lines: tc.sourceLines ?? null,
-    };
-  });
-  return { run, cases, counts, status };
+  return { run, status };
+}
+
+/** Where a test case's row goes: its id, run, place in the report, the row it reran and whether a later one replaced it. */
+export interface CasePlace {
+  id: string;
+  runId: string;
+  projectId: string;
+  position: number;
+  rerunRowId: string | null;
+  superseded: boolean;
+}
+
+/** A test case's row. */
+export function caseRow(tc: CaseInput, place: CasePlace): Insertable<TestCasesTable> {
+  const tcStart = toDate(tc.result.startTime);
+  const tcEnd = toDate(tc.result.endTime);
+  const failed = tc.failedStepSummary !== undefined ? tc.failedStepSummary : failedStepOf(tc);
+  return {
+    id: place.id,
+    run_id: place.runId,
+    project_id: place.projectId,
+    position: place.position,
+    report_case_id: clean(tc.id),
+    scenario_name: clean(tc.scenarioName),
+    feature_name: clean(tc.featureName),
+    feature_path: clean(tc.featurePath),
+    line: tc.line,
+    tags: json(tc.tags),
+    status: tc.result.status,
+    start_time: tcStart,
+    end_time: tcEnd,
+    duration_ms: tcStart && tcEnd ? Math.max(0, tcEnd.getTime() - tcStart.getTime()) : null,
+    failed_step: tc.failedStep,
+    error_message: cleanOrNull(tc.result.message),
+    parameters: json(tc.parameters),
+    steps: json(tc.steps),
+    attempt: tc.attempt ?? 0,
+    rerun_id: place.rerunRowId,
+    superseded: place.superseded,
+    scenario_key: scenarioKey(tc.featurePath, tc.scenarioName),
+    browser: cleanOrNull(tc.browser),
+    viewport: cleanOrNull(tc.viewport),
+    worker_id: cleanOrNull(tc.workerId),
+    retrain_stats: tc.retrainStats ? json(tc.retrainStats) : null,
+    failed_step_keyword: failed ? clean(failed.keyword) : null,
+    failed_step_text: failed ? clean(failed.text) : null,
+  };
 }
 
 /** The failed step's keyword and text, kept on the row so that the run report never reads the steps. */

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, Run, RunsTable, TestCaseRow, TestCasesTable } from '../db/schema.ts';
 import { TEST_CASE_COLUMN_TYPES, type TestCaseColumn, type TestCaseColumns } from './test-case-columns.ts';
@@ -18,24 +18,34 @@ export async function insertRunWithCases(trx: Transaction<Database>, run: Insert
   }
 }
 
-/**
- * Inserts a run and its test cases given as column literals (testCaseColumns) in two statements,
- * inside the caller's transaction.
- */
-export async function insertRunWithColumns(trx: Transaction<Database>, run: Insertable<RunsTable>, columns: TestCaseColumns): Promise<void> {
+/** Inserts a run row inside the caller's transaction; answers its publish time (its test cases carry it). */
+export async function insertRunRow(trx: Transaction<Database>, run: Insertable<RunsTable>): Promise<Date> {
   const { publish_time } = await trx.insertInto('runs').values(run).returning('publish_time').executeTakeFirstOrThrow();
+  return publish_time;
+}
+
+/**
+ * Inserts test cases of a run given as column literals (testCaseColumns): one statement for any
+ * number of rows, inside the caller's transaction.
+ */
+export async function insertTestCaseColumns(trx: Transaction<Database>, run: { id: string; projectId: string; publishTime: Date }, columns: TestCaseColumns): Promise<void> {
   const names = Object.keys(TEST_CASE_COLUMN_TYPES) as TestCaseColumn[];
-  const arrayType = (t: string) => (t === 'jsonb' || t === 'integer[]' ? 'text[]' : `${t}[]`);
-  const params = sql.join(names.map((n) => sql`${columns[n]}::${sql.raw(arrayType(TEST_CASE_COLUMN_TYPES[n]))}`));
-  const values = sql.join(
-    names.map((n) => {
-      const t = TEST_CASE_COLUMN_TYPES[n];
-      return t === 'jsonb' || t === 'integer[]' ? sql`u.${sql.ref(n)}::${sql.raw(t)}` : sql`u.${sql.ref(n)}`;
-    }),
-  );
+  const params = sql.join(names.map((n) => sql`${columns[n]}::${sql.raw(TEST_CASE_COLUMN_TYPES[n] === 'jsonb' ? 'text[]' : `${TEST_CASE_COLUMN_TYPES[n]}[]`)}`));
+  const values = sql.join(names.map((n) => (TEST_CASE_COLUMN_TYPES[n] === 'jsonb' ? sql`u.${sql.ref(n)}::jsonb` : sql`u.${sql.ref(n)}`)));
   await sql`insert into test_cases (run_id, project_id, publish_time, ${sql.join(names.map((n) => sql.ref(n)))})
-    select ${run.id}, ${run.project_id}, ${publish_time}, ${values}
+    select ${run.id}, ${run.projectId}, ${run.publishTime}, ${values}
     from unnest(${params}) as u(${sql.join(names.map((n) => sql.ref(n)))})`.execute(trx);
+}
+
+/** Marks test cases of a run as replaced by a later attempt or rerun (left out of the counts). */
+export async function markSuperseded(trx: Transaction<Database>, runId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.updateTable('test_cases').set({ superseded: true }).where('run_id', '=', runId).where(sql<boolean>`id = any(${[...ids]}::text[])`).execute();
+}
+
+/** Replaces what a run row says once all of its test cases are in (counts, status, times, errors, meta). */
+export async function updateRunRow(trx: Transaction<Database>, runId: string, values: Updateable<RunsTable>): Promise<void> {
+  await trx.updateTable('runs').set(values).where('id', '=', runId).execute();
 }
 
 export function findRun(db: Db, runId: string): Promise<Run | undefined> {

@@ -124,7 +124,7 @@ export class RunsService {
       listTestCaseComments(this.ctx.db, tc.id),
       pastResults(this.ctx.db, run.project_id, tc.scenario_key, run.publish_time, run.id, PAST_RESULTS_LIMIT),
     ]);
-    const steps = tc.source_lines ? await sourceSteps(this.ctx, run, tc) : undefined;
+    const steps = run.source_key ? await sourceSteps(this.ctx, run, tc) : undefined;
     return presentTestCaseReport(run, steps ? { ...tc, steps } : tc, comments, past);
   }
 

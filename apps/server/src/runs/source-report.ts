@@ -4,6 +4,7 @@ import type { ReportStep } from '@stepwise/shared';
 import { ReportBuilder } from '@stepwise/runner/report-model';
 import type { AppContext } from '../context.ts';
 import type { Run, TestCaseRow } from '../db/schema.ts';
+import { indexKeyOf, readSourceIndex } from './ingest/source-index.ts';
 
 /**
  * Test cases of runs imported as Cucumber messages: their steps are built, by the same report builder
@@ -17,9 +18,10 @@ const MAX_ATTACHMENT_LINE = 64 * 1024 * 1024;
 
 /** The steps of a test case kept in its run's stored report (empty when the report is gone). */
 export async function sourceSteps(ctx: AppContext, run: Run, tc: TestCaseRow): Promise<ReportStep[]> {
-  if (!run.source_key || !tc.source_lines) return [];
-  const ranges = [...(run.source_lines ?? []), ...tc.source_lines];
-  const pieces = await ctx.blobs.readRanges(run.source_key, ranges);
+  if (!run.source_key) return [];
+  const own = await readSourceIndex(ctx.blobs, indexKeyOf(run.source_key), tc.position);
+  const ranges = [...(run.source_lines ?? []), ...(own ?? [])];
+  const pieces = own ? await ctx.blobs.readRanges(run.source_key, ranges) : null;
   if (!pieces) {
     ctx.log.warn({ runId: run.id, key: run.source_key }, 'the stored report of a run is missing');
     return [];

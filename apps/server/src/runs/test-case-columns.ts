@@ -7,7 +7,7 @@ import type { TestCasesTable } from '../db/schema.ts';
  * on PGlite and PostgreSQL alike. Pure: the ingest builds them in a worker thread.
  */
 
-/** Columns given per row, with their SQL types (jsonb and integer[] travel as text and are cast per row). */
+/** Columns given per row, with their SQL types (jsonb travels as text and is cast per row). */
 export const TEST_CASE_COLUMN_TYPES = {
   id: 'text',
   position: 'integer',
@@ -34,7 +34,6 @@ export const TEST_CASE_COLUMN_TYPES = {
   retrain_stats: 'jsonb',
   failed_step_keyword: 'text',
   failed_step_text: 'text',
-  source_lines: 'integer[]',
 } as const satisfies Partial<Record<keyof TestCasesTable, string>>;
 
 export type TestCaseColumn = keyof typeof TEST_CASE_COLUMN_TYPES;

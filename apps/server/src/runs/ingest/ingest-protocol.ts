@@ -8,16 +8,20 @@ import type { TestCaseColumns } from '../test-case-columns.ts';
 /**
  * What the NDJSON ingest's threads say to each other. The report's bytes are in a growable
  * SharedArrayBuffer that the main thread fills as the upload arrives; two workers scan it, each
- * parsing the messages of its types: the definitions worker (Gherkin documents, pickles, step
- * definitions, hooks, meta) and the events worker (test cases and everything that happened). The
- * definitions worker hands the pickles, as compact records, to the events worker, which joins them
- * with the results into the run's rows.
+ * parsing the messages of its types:
+ * - the definitions worker (Gherkin documents, pickles, test cases, step definitions, hooks, meta)
+ *   hands each test case, its pickle resolved ("template"), to the events worker;
+ * - the events worker (everything that happened) folds each test case's results into its row as
+ *   soon as it finished and sends the rows in batches to the main thread, which inserts them once the
+ *   upload is complete, in the import's one transaction.
  */
 
-/** Message types the definitions worker reads; the events worker reads the rest (and any unknown type is the definitions worker's). */
-export const DEFINITION_TYPES = new Set(['source', 'gherkinDocument', 'pickle', 'stepDefinition', 'hook', 'meta', 'parseError', 'parameterType', 'undefinedParameterType']);
+/** The largest report an upload may send (reports hold their screenshots inline). */
+export const REPORT_UPLOAD_LIMIT = 512 * 1024 * 1024;
+
+/** Message types the definitions worker reads; the events worker reads the others (any unknown type is the definitions worker's). */
+export const DEFINITION_TYPES = new Set(['source', 'gherkinDocument', 'pickle', 'testCase', 'stepDefinition', 'hook', 'meta', 'parseError', 'parameterType', 'undefinedParameterType']);
 export const EVENT_TYPES = new Set([
-  'testCase',
   'testCaseStarted',
   'testStepStarted',
   'testStepFinished',
@@ -29,13 +33,7 @@ export const EVENT_TYPES = new Set([
   'testRunHookFinished',
 ]);
 
-/** The job, as both workers get it. */
-export interface IngestJob {
-  sab: SharedArrayBuffer;
-  /** The events worker only: what the run's rows need besides the report. */
-  run?: IngestRunInput;
-}
-
+/** What the run's rows need besides the report. */
 export interface IngestRunInput {
   runId: string;
   projectId: string;
@@ -47,6 +45,12 @@ export interface IngestRunInput {
   type: RunType;
   userId: string | null;
   meta: Record<string, unknown>;
+}
+
+/** The job, as both workers get it (the run: the events worker). */
+export interface IngestJob {
+  sab: SharedArrayBuffer;
+  run?: IngestRunInput;
 }
 
 /** Main -> workers. */
@@ -61,58 +65,74 @@ export interface LineProblem {
   message: string;
 }
 
-/** A pickle as the events worker needs it. */
-export interface PickleRecord {
-  id: string;
-  name: string;
+/** A test case as the events worker needs it: its steps, and its scenario from its pickle. */
+export interface CaseTemplate {
+  testCaseId: string;
+  /** Test step ids in order. */
+  stepIds: string[];
+  /** One letter per test step: S a Gherkin step, B a Before hook, A an After hook. */
+  kinds: string;
+  scenarioName: string;
   featureName: string;
   featurePath: string;
   line: number | null;
   tags: string[];
   parameters: Record<string, string>;
-  /** Pickle step id, text, keyword and keyword type (or pickle step type) of each step. */
-  steps: Array<[string, string, string, string]>;
-  /** Where the Gherkin document and the pickle are: offset, length, offset, length. */
+  /** Where the Gherkin document, the pickle and the test case are: offset, length, ... */
   source: number[];
 }
 
+/** A step as a row or the application map names it: keyword, keyword type, text, and its step definitions (uri:line). */
+export type StepInfo = [keyword: string, type: string, text: string, match: string | null];
+
 /** Definitions worker -> events worker. */
 export type DefinitionsToEvents =
-  | { kind: 'pickles'; pickles: PickleRecord[] }
+  | { kind: 'templates'; templates: CaseTemplate[] }
   | {
       kind: 'definitions';
-      /** Step definition id and how the report names it (uri:line). */
-      stepDefinitions: Array<[string, string]>;
-      /** Hook id, type and name (and where it is). */
+      /** Hook id, type, name and where it is (for test run hooks that failed). */
       hooks: Array<[string, string | null, string | null, string | null]>;
       implementation: { implementation: string | null; version: string | null } | null;
       errors: string[];
-      /** Where the step definitions and hooks are. */
+      /** Where the step definitions and hooks are: every test case's steps need them. */
       globals: number[];
       problem: LineProblem | null;
       envelopes: number;
-    };
+    }
+  /** The answer to a request for step infos, in its order (null: no such step). */
+  | { kind: 'infos'; infos: Array<StepInfo | null> };
+
+/** Events worker -> definitions worker: which steps' infos it needs (test case id, step index). */
+export type EventsToDefinitions = { kind: 'infos'; requests: Array<[string, number]> };
+
+export interface MemoryCase {
+  steps: Array<{ keyword: string; type: string; text: string; page: PageVisit }>;
+}
 
 /** Workers -> main. */
 export type WorkerToMain =
   | { kind: 'scanned'; problem: LineProblem | null }
+  /** Rows of test cases that finished (in no particular order: each knows its position). */
+  | { kind: 'rows'; columns: TestCaseColumns; count: number }
   | {
       kind: 'result';
       problem: LineProblem | null;
       /** Messages read by both workers. */
       envelopes: number;
       testCases: number;
+      /** The run's row as it is once all test cases are in. */
       run?: Insertable<RunsTable>;
-      /** The test cases' columns as array literals, by column name. */
-      columns?: TestCaseColumns;
       counts?: RunCounts;
       status?: RunStatus;
+      /** Rows of test cases replaced by a later attempt or rerun. */
+      superseded?: string[];
+      /** Where each test case's messages are (source-index.ts), by position. */
+      index?: ArrayBuffer;
       attachments?: number;
-      /** Test cases whose steps visited pages (for the application map), steps reduced to what the map reads. */
-      memory?: Array<{ steps: Array<{ keyword: string; type: string; text: string; page: PageVisit }> }>;
+      /** Test cases whose steps visited pages (the application map reads only those). */
+      memory?: MemoryCase[];
       hasErrors?: boolean;
     }
   | { kind: 'failed'; message: string };
 
-/** The largest report an upload may send (reports hold their screenshots inline). */
-export const REPORT_UPLOAD_LIMIT = 512 * 1024 * 1024;
+export type Definitions = Extract<DefinitionsToEvents, { kind: 'definitions' }>;

@@ -20,6 +20,51 @@ export interface ScannedLine {
   last: boolean;
 }
 
+/** Every message type of the Cucumber messages protocol (others are parsed to be known). */
+const MESSAGE_TYPES = [
+  'attachment',
+  'externalAttachment',
+  'gherkinDocument',
+  'hook',
+  'meta',
+  'parameterType',
+  'parseError',
+  'pickle',
+  'source',
+  'stepDefinition',
+  'suggestion',
+  'testCase',
+  'testCaseFinished',
+  'testCaseStarted',
+  'testRunFinished',
+  'testRunStarted',
+  'testStepFinished',
+  'testStepStarted',
+  'testRunHookStarted',
+  'testRunHookFinished',
+  'undefinedParameterType',
+];
+/**
+ * Known types by a key of their name's length, 5th and last letters (unique among them: checked
+ * here). A line whose key matches is taken to be of that type without comparing every letter: a line
+ * of an unknown type that shares a key goes to the worker of the known type, which parses it and,
+ * like any worker, acts only on the types it knows.
+ */
+const typeKey = (length: number, fifth: number, last: number) => length | (fifth << 8) | (last << 16);
+const TYPE_BY_KEY = new Map<number, string>();
+for (const name of MESSAGE_TYPES) {
+  // hook and meta (a few lines of a report) are parsed to be known.
+  if (name.length < 5) continue;
+  const key = typeKey(name.length, name.charCodeAt(4), name.charCodeAt(name.length - 1));
+  if (TYPE_BY_KEY.has(key)) throw new Error(`Message types ${TYPE_BY_KEY.get(key)} and ${name} share a key`);
+  TYPE_BY_KEY.set(key, name);
+}
+
+/** A line of spaces, tabs and carriage returns only (the first 4096 bytes are looked at: a longer line is not blank). */
+function isBlank(head: string, length: number): boolean {
+  return length <= 4096 && head.trim() === '';
+}
+
 export class LineScanner {
   private readonly sab: SharedArrayBuffer;
   private buf: Buffer;
@@ -60,26 +105,19 @@ export class LineScanner {
 
   /**
    * The message type of a line from its first bytes (`{"testStepFinished":...`), '' for a blank line,
-   * null when the line does not start that way (whitespace, a BOM: it must be parsed to be known).
+   * null when the line does not start that way (whitespace, a BOM, a type of no known name: it must be
+   * parsed to be known). Only native searches and comparisons touch the shared bytes (reading them
+   * one by one from script is slow on a growable buffer).
    */
   typeOf(line: ScannedLine): string | null {
     const { buf } = this;
     const { start, stop } = line;
     if (start === stop) return '';
-    if (buf[start] !== 0x7b || buf[start + 1] !== 0x22) {
-      for (let i = start; i < stop; i++) {
-        const b = buf[i];
-        if (b !== 0x20 && b !== 0x09 && b !== 0x0d) return null;
-      }
-      return '';
-    }
-    const limit = Math.min(stop, start + 48);
-    for (let i = start + 2; i < limit; i++) {
-      const b = buf[i];
-      if (b === 0x22) return buf[i + 1] === 0x3a ? buf.toString('latin1', start + 2, i) : null;
-      if (b === 0x5c || b < 0x20 || b > 0x7e) return null;
-    }
-    return null;
+    if (buf[start] !== 0x7b || buf[start + 1] !== 0x22) return isBlank(buf.toString('latin1', start, Math.min(stop, start + 4096)), stop - start) ? '' : null;
+    const quote = buf.indexOf(0x22, start + 2);
+    const length = quote - start - 2;
+    if (quote === -1 || quote >= stop || length < 5 || buf[quote + 1] !== 0x3a) return null;
+    return TYPE_BY_KEY.get(typeKey(length, buf[start + 6], buf[quote - 1])) ?? null;
   }
 
   /** The line as text; refused unless it is UTF-8. */

@@ -1,23 +1,28 @@
 import { randomUUID } from 'node:crypto';
+import { EventEmitter, on } from 'node:events';
 import { PassThrough } from 'node:stream';
+import type { Insertable } from 'kysely';
 import type { TestCaseResult } from '@stepwise/shared';
 import type { AppContext } from '../../context.ts';
+import type { RunsTable } from '../../db/schema.ts';
 import { recordRunMemory } from '../memory.ts';
 import { ReportFormatError } from '../ndjson-lines.ts';
-import type { RunCounts, RunStatus } from '../run-rows.ts';
-import { insertRunWithColumns } from '../runs.repository.ts';
 import { runBlobPrefix } from '../run-store.ts';
-import { REPORT_UPLOAD_LIMIT, type IngestRunInput, type WorkerToMain } from './ingest-protocol.ts';
+import { RUN_STATUSES, type RunCounts, type RunStatus } from '../run-rows.ts';
+import { insertRunRow, insertTestCaseColumns, markSuperseded, updateRunRow } from '../runs.repository.ts';
+import { REPORT_UPLOAD_LIMIT, type IngestJob, type IngestRunInput, type WorkerToMain } from './ingest-protocol.ts';
 import { acquirePair, releasePair, type WorkerPair } from './ingest-pool.ts';
+import { INDEX_MEDIA_TYPE, indexKeyOf } from './source-index.ts';
 
 /**
  * Imports a Cucumber messages (NDJSON) report as a run, as it arrives:
  * - the bytes go into a growable SharedArrayBuffer and, as they are, into the run's stored report (a
  *   blob: the messages are kept as they came);
  * - two worker threads read the lines at once, each the messages of its types (ingest-protocol.ts),
- *   and join them into the run's rows by the report builder's rules;
- * - once every line was read and found good, the run and its test cases go in (one transaction, two
- *   statements) after the stored report is on disk. A malformed or cut report stores nothing.
+ *   and make each test case's row as soon as it finished;
+ * - once the upload is complete, one transaction takes the run and the rows as they come; it commits
+ *   when every line was read and found good, and the stored report and its index are on disk. A
+ *   malformed or cut report stores nothing.
  * A test case's steps are built from its messages in the stored report when its report is read
  * (source-report.ts), so an import never assembles or stores them.
  */
@@ -34,37 +39,40 @@ export interface NdjsonIngestResult extends RunCounts {
   status: RunStatus;
   testCases: number;
   attachments: number;
-  /** Milliseconds until every line was read (the upload included), and then to store. */
+  /** Milliseconds to receive the upload, and from then to the commit. */
   readMs: number;
   storeMs: number;
 }
 
-type Outcome = Extract<WorkerToMain, { kind: 'result' }>;
+/** A report that was read but holds nothing to show. */
+export class EmptyReportError extends Error {}
+
+type Result = Extract<WorkerToMain, { kind: 'result' }>;
+type Rows = Extract<WorkerToMain, { kind: 'rows' }>;
 
 export async function ingestNdjson(
   ctx: AppContext,
   projectId: string,
   body: AsyncIterable<Uint8Array | string>,
-  run: Omit<IngestRunInput, 'runId' | 'projectId'>,
+  input: Omit<IngestRunInput, 'runId' | 'projectId'>,
 ): Promise<NdjsonIngestResult> {
   const started = performance.now();
   const runId = randomUUID();
+  const run: IngestRunInput = { ...input, runId, projectId };
   const sourceKey = sourceKeyOf(projectId, runId);
   const sab = new SharedArrayBuffer(INITIAL_BYTES, { maxByteLength: REPORT_UPLOAD_LIMIT });
   const bytes = new Uint8Array(sab);
   const pair = acquirePair();
-  const outcome = waitForOutcome(pair, { sab, run: { ...run, runId, projectId } });
-  outcome.catch(() => {}); // awaited below; a failure while the upload still arrives is handled there
+  // What the events worker sends (batches of rows, then the result), kept until the transaction takes it.
+  const feed = new EventEmitter();
+  const items = on(feed, 'item') as AsyncIterableIterator<[Rows | Result]>;
+  const finished = start(pair, { sab, run }, feed);
+  finished.catch(() => {}); // awaited below; a failure while the upload still arrives is handled there
   // The stored report is written as the bytes arrive (views of the shared buffer: nothing is copied).
   const raw = new PassThrough();
-  const put = ctx.blobs.put(sourceKey, raw, SOURCE_MEDIA_TYPE);
-  const putDone = put.then(
-    () => null,
-    (err: unknown) => err,
-  );
+  const putDone = settled(ctx.blobs.put(sourceKey, raw, SOURCE_MEDIA_TYPE));
   let end = 0;
   let announced = 0;
-  let result: Outcome;
   try {
     for await (const chunk of body) {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
@@ -82,62 +90,113 @@ export async function ingestNdjson(
     }
     pair.data(end, true);
     raw.end();
-    result = await outcome;
   } catch (err) {
     raw.destroy(err as Error);
     await pair.terminate();
     releasePair(pair);
+    await items.return?.();
     await putDone;
-    await ctx.blobs.delete(runBlobPrefix(projectId, runId)).catch(() => {});
+    await removeBlobs(ctx, projectId, runId);
     throw err;
   }
-  releasePair(pair);
-  const readAt = performance.now();
+  const receivedAt = performance.now();
+  let result: Result | null = null;
+  const indexKey = indexKeyOf(sourceKey);
   try {
-    if (result.problem) throw new ReportFormatError(result.problem.message);
-    if (result.envelopes === 0) throw new ReportFormatError('The report is empty');
-    if (!result.run || !result.columns || !result.counts || !result.status) throw new EmptyReportError('The report holds no test cases');
-    if (result.testCases === 0 && !result.hasErrors) throw new EmptyReportError('The report holds no test cases');
-    const failed = await putDone;
-    if (failed) throw failed;
-    const { run: row, columns } = result;
-    await ctx.db.transaction().execute((trx) => insertRunWithColumns(trx, { ...row, source_key: sourceKey }, columns));
+    await ctx.db.transaction().execute(async (trx) => {
+      const publishTime = await insertRunRow(trx, provisionalRun(run, sourceKey));
+      for await (const [item] of items) {
+        if (item.kind === 'rows') await insertTestCaseColumns(trx, { id: runId, projectId, publishTime }, item.columns);
+        else {
+          result = item;
+          break;
+        }
+      }
+      const done = result!;
+      if (done.problem) throw new ReportFormatError(done.problem.message);
+      if (done.envelopes === 0) throw new ReportFormatError('The report is empty');
+      if (!done.run || !done.index || (done.testCases === 0 && !done.hasErrors)) throw new EmptyReportError('The report holds no test cases');
+      await markSuperseded(trx, runId, done.superseded ?? []);
+      const { id: _id, project_id: _project, ...final } = done.run;
+      await updateRunRow(trx, runId, final);
+      // The stored report and its index are on disk before the run is visible.
+      const [reportFailed, indexFailed] = await Promise.all([putDone, settled(ctx.blobs.put(indexKey, Buffer.from(done.index), INDEX_MEDIA_TYPE))]);
+      if (reportFailed || indexFailed) throw reportFailed ?? indexFailed;
+    });
   } catch (err) {
+    await pair.terminate();
     await putDone;
-    await ctx.blobs.delete(runBlobPrefix(projectId, runId)).catch((e) => ctx.log.warn({ err: e, key: sourceKey }, 'could not remove the stored report of a refused import'));
+    await removeBlobs(ctx, projectId, runId);
     throw err;
+  } finally {
+    releasePair(pair);
+    await items.return?.();
   }
-  await recordRunMemory(ctx, projectId, (result.memory ?? []) as unknown as TestCaseResult[]);
+  await finished;
+  const done = result! as Result;
+  await recordRunMemory(ctx, projectId, (done.memory ?? []) as unknown as TestCaseResult[]);
   return {
     runId,
-    status: result.status,
-    ...result.counts,
-    testCases: result.testCases,
-    attachments: result.attachments ?? 0,
-    readMs: Math.round(readAt - started),
-    storeMs: Math.round(performance.now() - readAt),
+    status: done.status!,
+    ...done.counts!,
+    testCases: done.testCases,
+    attachments: done.attachments ?? 0,
+    readMs: Math.round(receivedAt - started),
+    storeMs: Math.round(performance.now() - receivedAt),
   };
 }
 
-/** A report that was read but holds nothing to show. */
-export class EmptyReportError extends Error {}
+/** The run's row while its test cases go in (the same transaction replaces what it says at the end). */
+function provisionalRun(run: IngestRunInput, sourceKey: string): Insertable<RunsTable> {
+  return {
+    id: run.runId,
+    project_id: run.projectId,
+    name: run.name.replaceAll('\u0000', '') || 'Run',
+    type: run.type,
+    mode: run.mode,
+    user_id: run.userId,
+    status: RUN_STATUSES.failed,
+    total_scenarios: 0,
+    scenarios_passed: 0,
+    scenarios_failed: 0,
+    execution_time_ms: 0,
+    errors: '[]',
+    meta: '{}',
+    source_key: sourceKey,
+  };
+}
 
-/** The events worker's result, once the definitions worker is done too. */
-function waitForOutcome(pair: WorkerPair, job: Parameters<WorkerPair['start']>[0]): Promise<Outcome> {
+/** Starts the job: rows and the result go to `feed`; resolves once both workers are done. */
+function start(pair: WorkerPair, job: IngestJob, feed: EventEmitter): Promise<void> {
   return new Promise((resolve, reject) => {
-    let result: Outcome | null = null;
+    let result = false;
     let scanned = false;
-    const settle = () => {
-      if (result && scanned) resolve(result);
+    const fail = (err: Error) => {
+      feed.emit('error', err);
+      reject(err);
     };
     pair.start(job, {
       onMessage(from, m) {
-        if (m.kind === 'failed') reject(new Error(`The report could not be read: ${m.message}`));
-        else if (m.kind === 'scanned') scanned = true;
-        else if (from === 'events') result = m;
-        settle();
+        if (m.kind === 'failed') return fail(new Error(`The report could not be read: ${m.message}`));
+        if (m.kind === 'scanned') scanned = true;
+        else if (from === 'events') {
+          feed.emit('item', m);
+          if (m.kind === 'result') result = true;
+        }
+        if (result && scanned) resolve();
       },
-      onError: reject,
+      onError: fail,
     });
   });
+}
+
+async function settled(p: Promise<unknown>): Promise<unknown> {
+  return p.then(
+    () => null,
+    (err: unknown) => err ?? new Error('failed'),
+  );
+}
+
+async function removeBlobs(ctx: AppContext, projectId: string, runId: string): Promise<void> {
+  await ctx.blobs.delete(runBlobPrefix(projectId, runId)).catch((err) => ctx.log.warn({ err, runId }, 'could not remove the stored report of a refused import'));
 }

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import type { Insertable } from 'kysely';
+import { stepKeyword, type RunReport, type StepStatus, type TestCaseResult } from '@stepwise/shared';
+import { foldCase, stepResultMessage, timestampToIso, type CaseFold, type FoldEntry } from '@stepwise/runner/report-model';
+import type { TestCasesTable } from '../../db/schema.ts';
+import { caseRow, countScenarios, runRow, type CaseInput, type RunCounts, type RunStatus } from '../run-rows.ts';
+import type { Definitions, IngestRunInput, MemoryCase, StepInfo } from './ingest-protocol.ts';
+import { FINISHED, STARTED, STATUS_BY_CODE, type CaseState, type EventsState } from './events-state.ts';
+import { buildSourceIndex } from './source-index.ts';
+
+/**
+ * Test cases of an import into rows, by the report builder's rules (report-fold), as they finish. A
+ * case whose failed step must be named (its message, keyword and text come from the definitions
+ * worker) is held to the end; so is the part of the run that needs them all: which attempts were
+ * replaced, the counts, the run's row, the index of where each test case's messages are.
+ */
+
+/** What the end needs from the definitions worker: infos of steps, by test case id and step index. */
+export type AskInfos = (requests: Array<[string, number]>) => Promise<Array<StepInfo | null>>;
+
+interface Held {
+  c: CaseState;
+  fold: CaseFold;
+}
+
+export interface RunEnd {
+  run: ReturnType<typeof runRow>['run'];
+  counts: RunCounts;
+  status: RunStatus;
+  superseded: string[];
+  rows: Insertable<TestCasesTable>[];
+  index: ArrayBuffer;
+  memory: MemoryCase[];
+  hasErrors: boolean;
+}
+
+export class CaseRows {
+  private readonly input: IngestRunInput;
+  private readonly held: Held[] = [];
+  /** By position: what counting scenarios needs of each test case. */
+  private readonly counted: TestCaseResult[] = [];
+  private unfinished = 0;
+
+  constructor(input: IngestRunInput) {
+    this.input = input;
+  }
+
+  /** The row of a case that finished (or of any case, at the end), or null when it waits for its failed step's infos. */
+  fold(c: CaseState): Insertable<TestCasesTable> | null {
+    c.folded = true;
+    const kinds = c.template?.kinds ?? '';
+    const entries: FoldEntry[] = [];
+    for (let i = 0; i < kinds.length; i++) {
+      const code = c.codes![i];
+      const finished = (code & FINISHED) !== 0;
+      entries.push({ hook: kinds[i] !== 'S', status: finished ? STATUS_BY_CODE[code & 7] : 'UNKNOWN', message: null, started: (code & STARTED) !== 0, finished });
+    }
+    const fold = foldCase(entries, c.finished);
+    if (!c.finished) this.unfinished++;
+    this.counted[c.position] = this.input0(c, fold.status);
+    if (fold.failedEntry !== null) {
+      this.held.push({ c, fold });
+      return null;
+    }
+    return this.row(c, fold, fold.message, null);
+  }
+
+  /** Everything left, once every line was read: the held cases' rows, the superseded, the run. */
+  async end(state: EventsState, defs: Definitions, ask: AskInfos): Promise<RunEnd> {
+    const rows: Insertable<TestCasesTable>[] = [];
+    for (const c of state.order) {
+      if (c.folded) continue;
+      const row = this.fold(c);
+      if (row) rows.push(row);
+    }
+    // One question to the definitions worker: the failed steps, and the steps that ended on a page.
+    const requests: Array<[string, number]> = this.held.map(({ c, fold }) => [c.testCaseId, fold.failedEntry!]);
+    const pageSteps: Array<{ c: CaseState; index: number }> = [];
+    for (const c of state.order) {
+      if (!c.pages || !c.template) continue;
+      c.template.stepIds.forEach((id, index) => {
+        if (c.pages!.has(id) && c.template!.kinds[index] === 'S') pageSteps.push({ c, index });
+      });
+    }
+    for (const p of pageSteps) requests.push([p.c.testCaseId, p.index]);
+    const infos = requests.length ? await ask(requests) : [];
+
+    this.held.forEach(({ c, fold }, k) => {
+      const entry = fold.failedEntry!;
+      const info = infos[k];
+      const st = fold.statuses[entry] as StepStatus;
+      const own = fold.messages[entry];
+      const stepId = c.template!.stepIds[entry];
+      const message = own !== undefined ? (own ?? st) : (stepResultMessage(st, c.results?.get(stepId) ?? {}, info?.[2] ?? '', info?.[3] ?? null) ?? st);
+      rows.push(this.row(c, fold, message, info ? { keyword: stepKeyword({ keyword: info[0], type: info[1] }), text: info[2] } : null));
+    });
+
+    const memory: MemoryCase[] = [];
+    let current: MemoryCase | null = null;
+    let currentCase: CaseState | null = null;
+    pageSteps.forEach((p, k) => {
+      const info = infos[this.held.length + k];
+      if (!info) return;
+      if (p.c !== currentCase) {
+        currentCase = p.c;
+        current = { steps: [] };
+        memory.push(current);
+      }
+      current!.steps.push({ keyword: info[0], type: info[1], text: info[2], page: p.c.pages!.get(p.c.template!.stepIds[p.index])! });
+    });
+
+    const { superseded, counts } = countScenarios(this.counted);
+    const errors = [...defs.errors];
+    const hooks = new Map(defs.hooks.map((h) => [h[0], h]));
+    for (const e of state.runErrors) {
+      if ('text' in e) {
+        errors.push(e.text);
+        continue;
+      }
+      const hook = e.hookId ? hooks.get(e.hookId) : undefined;
+      const label = hook?.[2] || (hook?.[1] === 'AFTER_TEST_RUN' ? 'AfterAll hook' : hook?.[1] === 'BEFORE_TEST_RUN' ? 'BeforeAll hook' : 'Test run hook');
+      errors.push(`${label}${hook?.[3] ? ` (${hook[3]})` : ''} failed: ${e.message}`);
+    }
+    if (this.unfinished) errors.push(`${this.unfinished} test case${this.unfinished === 1 ? '' : 's'} did not finish`);
+    const { input } = this;
+    const report: Omit<RunReport, 'testCases'> = {
+      name: input.name,
+      mode: input.mode,
+      username: input.username,
+      env: input.env,
+      branch: input.branch,
+      startTime: timestampToIso(state.startTime),
+      endTime: timestampToIso(state.runFinished?.timestamp ?? null),
+      success: state.runFinished?.success === true && this.unfinished === 0,
+      errors,
+      meta: defs.implementation,
+    };
+    const { run, status } = runRow({ ...input, report, testCases: this.counted }, counts);
+    return {
+      run: { ...run, source_lines: defs.globals },
+      counts,
+      status,
+      superseded: [...superseded].map((position) => rowIdOf(state.order[position])),
+      rows,
+      index: buildSourceIndex(state.order.map((c) => (c.template ? c.template.source.concat(c.lines) : c.lines))),
+      memory,
+      hasErrors: errors.length > 0,
+    };
+  }
+
+  /** What counting scenarios reads of a test case. */
+  private input0(c: CaseState, st: StepStatus): TestCaseResult {
+    const t = c.template;
+    return {
+      id: c.id,
+      scenarioName: t?.scenarioName ?? '',
+      featureName: t?.featureName ?? '',
+      featurePath: t?.featurePath ?? '',
+      line: t?.line ?? null,
+      tags: t?.tags ?? [],
+      steps: [],
+      parameters: t?.parameters ?? {},
+      result: { status: st, startTime: timestampToIso(c.start), endTime: timestampToIso(c.end), message: null },
+      attempt: c.attempt,
+      rerunId: c.previous && c.attempt > 0 ? c.previous.id : null,
+      failedStep: null,
+      browser: null,
+      viewport: null,
+      workerId: c.workerId,
+    };
+  }
+
+  private row(c: CaseState, fold: CaseFold, message: string | null, failed: CaseInput['failedStepSummary']): Insertable<TestCasesTable> {
+    const tc: CaseInput = { ...this.counted[c.position], result: { ...this.counted[c.position].result, message }, failedStep: fold.failedStep, failedStepSummary: failed };
+    return caseRow(tc, {
+      id: rowIdOf(c),
+      runId: this.input.runId,
+      projectId: this.input.projectId,
+      position: c.position,
+      rerunRowId: c.previous && c.attempt > 0 ? rowIdOf(c.previous) : null,
+      superseded: false,
+    });
+  }
+}
+
+function rowIdOf(c: CaseState): string {
+  return (c.rowId ??= randomUUID());
+}
