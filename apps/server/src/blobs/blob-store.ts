@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** Bytes given to `put`: a buffer, a string (UTF-8) or a stream. */
@@ -97,15 +97,17 @@ export class FsBlobStore implements BlobStore {
     try {
       out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
       const source = data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data)]);
+      out.write(header);
+      // Piped chunk by chunk (an async iterator would join what the source buffered into one copy).
       await pipeline(
-        async function* () {
-          yield header;
-          for await (const chunk of source) {
-            const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : (chunk as Buffer);
+        source,
+        new Transform({
+          transform(chunk: Buffer | string, _encoding, done) {
+            const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
             size += buf.length;
-            yield buf;
-          }
-        },
+            done(null, buf);
+          },
+        }),
         out,
       );
       // On disk before it is visible: a row committed after put() never points at a torn file.

@@ -10,13 +10,12 @@ import { buildSourceIndex } from './source-index.ts';
 
 /**
  * Test cases of an import into rows, by the report builder's rules (report-fold), as they finish. A
- * case whose failed step must be named (its message, keyword and text come from the definitions
- * worker) is held to the end; so is the part of the run that needs them all: which attempts were
+ * case whose failed step must be named (its message, keyword and text) is held to the end; so is the part of the run that needs them all: which attempts were
  * replaced, the counts, the run's row, the index of where each test case's messages are.
  */
 
-/** What the end needs from the definitions worker: infos of steps, by test case id and step index. */
-export type AskInfos = (requests: Array<[string, number]>) => Promise<Array<StepInfo | null>>;
+/** What the end needs from the definitions: infos of steps, by test case id and step index. */
+export type AskInfos = (requests: Array<[string, number]>) => Array<StepInfo | null>;
 
 interface Held {
   c: CaseState;
@@ -66,7 +65,7 @@ export class CaseRows {
   }
 
   /** Everything left, once every line was read: the held cases' rows, the superseded, the run. */
-  async end(state: EventsState, defs: Definitions, ask: AskInfos): Promise<RunEnd> {
+  end(state: EventsState, defs: Definitions, ask: AskInfos): RunEnd {
     const rows: Insertable<TestCasesTable>[] = [];
     for (const c of state.order) {
       if (c.folded) continue;
@@ -83,7 +82,7 @@ export class CaseRows {
       });
     }
     for (const p of pageSteps) requests.push([p.c.testCaseId, p.index]);
-    const infos = requests.length ? await ask(requests) : [];
+    const infos = requests.length ? ask(requests) : [];
 
     this.held.forEach(({ c, fold }, k) => {
       const entry = fold.failedEntry!;

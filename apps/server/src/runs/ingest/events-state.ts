@@ -2,14 +2,13 @@ import type * as messages from '@cucumber/messages';
 import { ATTACHMENT_TYPES, type PageVisit } from '@stepwise/shared';
 import { status } from '@stepwise/runner/report-model';
 import type { LineScanner, ScannedLine } from './line-scanner.ts';
-import { EVENT_TYPES, type CaseTemplate } from './ingest-protocol.ts';
-import { typeOfEnvelope } from './line-scanner.ts';
+import type { CaseTemplate } from './ingest-protocol.ts';
 
 /**
  * What the events worker keeps of a report's test cases: per test step only its status and whether it
  * started and finished (packed in a byte, by the step's place in its test case), the result of a step
  * that did not pass with a message, the page a step ended on, and where each message is. A test case
- * whose template (definitions worker) has not come yet keeps its step events aside until it does.
+ * whose test case message has not come yet keeps its step events aside until it does.
  */
 
 /** Step statuses by their code (the low 3 bits of a step's byte). */
@@ -93,10 +92,8 @@ export class EventsState {
     }
   }
 
-  /** Reads a line if it is one of the events worker's; throws ReportFormatError when it is not valid. */
-  line(scanner: LineScanner, line: ScannedLine): void {
-    const type = scanner.typeOf(line);
-    if (type === '' || (type !== null && !EVENT_TYPES.has(type))) return;
+  /** Reads a line of one of the event types; throws ReportFormatError when it is not valid. */
+  line(scanner: LineScanner, line: ScannedLine, type: string): void {
     if (type === 'testStepFinished' || type === 'testStepStarted') {
       const text = scanner.text(line);
       const m = (type === 'testStepFinished' ? STEP_FINISHED : STEP_STARTED).exec(text);
@@ -113,10 +110,7 @@ export class EventsState {
       return;
     }
     const envelope = scanner.envelope(line);
-    if (!envelope) return;
-    // A line that had to be parsed to be known: the definitions worker reads its own too.
-    if (type === null && !EVENT_TYPES.has(typeOfEnvelope(envelope))) return;
-    this.envelope(envelope, line);
+    if (envelope) this.envelope(envelope, line);
   }
 
   private attach(c: CaseState, t: CaseTemplate): void {
@@ -138,7 +132,8 @@ export class EventsState {
     c.codes[i] = event === STARTED ? c.codes[i] | STARTED : (c.codes[i] & STARTED) | event;
   }
 
-  private envelope(e: messages.Envelope, line: ScannedLine): void {
+  /** A message of one of the event types. */
+  envelope(e: messages.Envelope, line: ScannedLine): void {
     this.envelopes++;
     const place = (c: CaseState) => c.lines.push(line.start, line.stop - line.start);
     if (e.testStepFinished) {

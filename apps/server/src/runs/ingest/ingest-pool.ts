@@ -1,68 +1,53 @@
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { IngestJob, MainToWorker, WorkerToMain } from './ingest-protocol.ts';
 
 /**
- * The ingest's worker threads, in pairs (definitions, events). A pair serves one import at a time;
- * an idle pair is kept for the next import (started threads have their modules loaded and compiled),
- * more are started while several imports run at once, and a pair whose thread failed is ended.
+ * The ingest's worker threads. A worker serves one import at a time; an idle one is kept for the next
+ * import (a started thread has its modules loaded and compiled), more are started while several
+ * imports run at once, and one that failed is ended.
  */
 
-const DEFINITIONS_WORKER = new URL('./definitions-worker.ts', import.meta.url);
-const EVENTS_WORKER = new URL('./events-worker.ts', import.meta.url);
-/** Idle pairs kept. */
+const INGEST_WORKER = new URL('./ingest-worker.ts', import.meta.url);
+/** Idle workers kept. */
 const KEEP_IDLE = 1;
 
-export interface PairListener {
-  onMessage(from: 'definitions' | 'events', message: WorkerToMain): void;
+export interface JobListener {
+  onMessage(message: WorkerToMain): void;
   onError(err: Error): void;
 }
 
-export class WorkerPair {
-  readonly definitions: Worker;
-  readonly events: Worker;
-  private listener: PairListener | null = null;
+export class IngestWorker {
+  private readonly worker: Worker;
+  private listener: JobListener | null = null;
   broken = false;
 
   constructor() {
-    this.definitions = new Worker(DEFINITIONS_WORKER);
-    this.events = new Worker(EVENTS_WORKER);
-    for (const [name, worker] of [
-      ['definitions', this.definitions],
-      ['events', this.events],
-    ] as const) {
-      worker.on('message', (m: WorkerToMain) => this.listener?.onMessage(name, m));
-      worker.on('error', (err) => this.fail(err));
-      worker.on('exit', (code) => this.fail(new Error(`The ingest's ${name} worker stopped (exit code ${code})`)));
-    }
+    this.worker = new Worker(INGEST_WORKER);
+    this.worker.on('message', (m: WorkerToMain) => this.listener?.onMessage(m));
+    this.worker.on('error', (err) => this.fail(err));
+    this.worker.on('exit', (code) => this.fail(new Error(`The ingest worker stopped (exit code ${code})`)));
   }
 
-  /** Starts a job on both threads; `listener` hears from them until release. */
-  start(job: IngestJob, listener: PairListener): void {
+  /** Starts a job; `listener` hears from the worker until release. */
+  start(job: IngestJob, listener: JobListener): void {
     this.listener = listener;
-    this.definitions.ref();
-    this.events.ref();
-    const { port1, port2 } = new MessageChannel();
-    const { run: _run, ...shared } = job;
-    this.definitions.postMessage({ kind: 'start', job: shared, port: port1 } satisfies MainToWorker, [port1]);
-    this.events.postMessage({ kind: 'start', job, port: port2 } satisfies MainToWorker, [port2]);
+    this.worker.ref();
+    this.worker.postMessage({ kind: 'start', job } satisfies MainToWorker);
   }
 
   data(end: number, final: boolean): void {
-    const m: MainToWorker = { kind: 'data', end, final };
-    this.definitions.postMessage(m);
-    this.events.postMessage(m);
+    this.worker.postMessage({ kind: 'data', end, final } satisfies MainToWorker);
   }
 
   release(): void {
     this.listener = null;
-    this.definitions.unref();
-    this.events.unref();
+    this.worker.unref();
   }
 
   async terminate(): Promise<void> {
     this.broken = true;
     this.listener = null;
-    await Promise.all([this.definitions.terminate(), this.events.terminate()]);
+    await this.worker.terminate();
   }
 
   private fail(err: Error): void {
@@ -70,32 +55,31 @@ export class WorkerPair {
     this.broken = true;
     const listener = this.listener;
     this.listener = null;
-    void this.definitions.terminate();
-    void this.events.terminate();
+    void this.worker.terminate();
     listener?.onError(err);
   }
 }
 
-const idle: WorkerPair[] = [];
+const idle: IngestWorker[] = [];
 
-/** A pair for one import: an idle one, or a new one. */
-export function acquirePair(): WorkerPair {
-  let pair = idle.pop();
-  while (pair?.broken) pair = idle.pop();
-  return pair ?? new WorkerPair();
+/** A worker for one import: an idle one, or a new one. */
+export function acquireWorker(): IngestWorker {
+  let worker = idle.pop();
+  while (worker?.broken) worker = idle.pop();
+  return worker ?? new IngestWorker();
 }
 
-/** Gives a pair back after its import; a broken one (or one too many) is ended. */
-export function releasePair(pair: WorkerPair): void {
-  if (pair.broken || idle.length >= KEEP_IDLE) {
-    void pair.terminate();
+/** Gives a worker back after its import; a broken one (or one too many) is ended. */
+export function releaseWorker(worker: IngestWorker): void {
+  if (worker.broken || idle.length >= KEEP_IDLE) {
+    void worker.terminate();
     return;
   }
-  pair.release();
-  idle.push(pair);
+  worker.release();
+  idle.push(worker);
 }
 
-/** Ends the idle pairs (the server's close). */
+/** Ends the idle workers (the server's close). */
 export async function closeIngestPool(): Promise<void> {
-  await Promise.all(idle.splice(0).map((p) => p.terminate()));
+  await Promise.all(idle.splice(0).map((w) => w.terminate()));
 }

@@ -11,15 +11,15 @@ import { runBlobPrefix } from '../run-store.ts';
 import { RUN_STATUSES, type RunCounts, type RunStatus } from '../run-rows.ts';
 import { insertRunRow, insertTestCaseColumns, markSuperseded, updateRunRow } from '../runs.repository.ts';
 import { REPORT_UPLOAD_LIMIT, type IngestJob, type IngestRunInput, type WorkerToMain } from './ingest-protocol.ts';
-import { acquirePair, releasePair, type WorkerPair } from './ingest-pool.ts';
+import { acquireWorker, releaseWorker, type IngestWorker } from './ingest-pool.ts';
 import { INDEX_MEDIA_TYPE, indexKeyOf } from './source-index.ts';
 
 /**
  * Imports a Cucumber messages (NDJSON) report as a run, as it arrives:
  * - the bytes go into a growable SharedArrayBuffer and, as they are, into the run's stored report (a
  *   blob: the messages are kept as they came);
- * - two worker threads read the lines at once, each the messages of its types (ingest-protocol.ts),
- *   and make each test case's row as soon as it finished;
+ * - a worker thread reads the lines as they come and makes each test case's row as soon as it
+ *   finished (ingest-worker.ts);
  * - once the upload is complete, one transaction takes the run and the rows as they come; it commits
  *   when every line was read and found good, and the stored report and its index are on disk. A
  *   malformed or cut report stores nothing.
@@ -62,11 +62,11 @@ export async function ingestNdjson(
   const sourceKey = sourceKeyOf(projectId, runId);
   const sab = new SharedArrayBuffer(INITIAL_BYTES, { maxByteLength: REPORT_UPLOAD_LIMIT });
   const bytes = new Uint8Array(sab);
-  const pair = acquirePair();
-  // What the events worker sends (batches of rows, then the result), kept until the transaction takes it.
+  const worker = acquireWorker();
+  // What the worker sends (batches of rows, then the result), kept until the transaction takes it.
   const feed = new EventEmitter();
   const items = on(feed, 'item') as AsyncIterableIterator<[Rows | Result]>;
-  const finished = start(pair, { sab, run }, feed);
+  const finished = start(worker, { sab, run }, feed);
   finished.catch(() => {}); // awaited below; a failure while the upload still arrives is handled there
   // The stored report is written as the bytes arrive (views of the shared buffer: nothing is copied).
   const raw = new PassThrough();
@@ -84,16 +84,16 @@ export async function ingestNdjson(
       raw.write(Buffer.from(sab, end, buf.length));
       end += buf.length;
       if (end - announced >= ANNOUNCE_BYTES) {
-        pair.data(end, false);
+        worker.data(end, false);
         announced = end;
       }
     }
-    pair.data(end, true);
+    worker.data(end, true);
     raw.end();
   } catch (err) {
     raw.destroy(err as Error);
-    await pair.terminate();
-    releasePair(pair);
+    await worker.terminate();
+    releaseWorker(worker);
     await items.return?.();
     await putDone;
     await removeBlobs(ctx, projectId, runId);
@@ -124,12 +124,12 @@ export async function ingestNdjson(
       if (reportFailed || indexFailed) throw reportFailed ?? indexFailed;
     });
   } catch (err) {
-    await pair.terminate();
+    await worker.terminate();
     await putDone;
     await removeBlobs(ctx, projectId, runId);
     throw err;
   } finally {
-    releasePair(pair);
+    releaseWorker(worker);
     await items.return?.();
   }
   await finished;
@@ -166,24 +166,18 @@ function provisionalRun(run: IngestRunInput, sourceKey: string): Insertable<Runs
   };
 }
 
-/** Starts the job: rows and the result go to `feed`; resolves once both workers are done. */
-function start(pair: WorkerPair, job: IngestJob, feed: EventEmitter): Promise<void> {
+/** Starts the job: rows and the result go to `feed`; resolves with the result. */
+function start(worker: IngestWorker, job: IngestJob, feed: EventEmitter): Promise<void> {
   return new Promise((resolve, reject) => {
-    let result = false;
-    let scanned = false;
     const fail = (err: Error) => {
       feed.emit('error', err);
       reject(err);
     };
-    pair.start(job, {
-      onMessage(from, m) {
+    worker.start(job, {
+      onMessage(m) {
         if (m.kind === 'failed') return fail(new Error(`The report could not be read: ${m.message}`));
-        if (m.kind === 'scanned') scanned = true;
-        else if (from === 'events') {
-          feed.emit('item', m);
-          if (m.kind === 'result') result = true;
-        }
-        if (result && scanned) resolve();
+        feed.emit('item', m);
+        if (m.kind === 'result') resolve();
       },
       onError: fail,
     });

@@ -1,27 +1,13 @@
-import { parentPort, type MessagePort } from 'node:worker_threads';
 import type * as messages from '@cucumber/messages';
 import { cleanUri, sourceRef } from '@stepwise/runner/report-model';
-import { ReportFormatError } from '../ndjson-lines.ts';
-import {
-  EVENT_TYPES,
-  type CaseTemplate,
-  type DefinitionsToEvents,
-  type EventsToDefinitions,
-  type LineProblem,
-  type MainToWorker,
-  type StepInfo,
-  type WorkerToMain,
-} from './ingest-protocol.ts';
-import { LineScanner, problemOf, typeOfEnvelope, type ScannedLine } from './line-scanner.ts';
+import type { CaseTemplate, Definitions, StepInfo } from './ingest-protocol.ts';
 
 /**
- * The ingest's definitions worker: reads the Gherkin documents, pickles, test cases, step definitions,
- * hooks and meta of a report as it arrives, and hands each test case, resolved against its pickle and
- * document (scenario, feature, example values, which steps are hooks), to the events worker. It keeps
- * what it read, to answer the events worker's questions about the few steps a row or the map names.
+ * What an import keeps of a report's definitions: Gherkin documents, pickles, test cases, step
+ * definitions, hooks and meta. Each test case becomes a template (its steps, which are hooks, and its
+ * scenario from its pickle and document) for the events; the rest answers, at the end, for the few
+ * steps a row or the application map names.
  */
-
-const TEMPLATE_BATCH = 500;
 
 interface StepNode {
   keyword: string;
@@ -45,9 +31,7 @@ interface TestCaseInfo {
   steps: readonly messages.TestStep[];
 }
 
-class DefinitionsJob {
-  private readonly scanner: LineScanner;
-  private readonly port: MessagePort;
+export class DefinitionsState {
   private readonly featureNames = new Map<string, string>();
   private readonly documents = new Map<string, number[]>();
   private readonly scenarioLines = new Map<string, number>();
@@ -60,61 +44,19 @@ class DefinitionsJob {
   private readonly globals: number[] = [];
   private readonly errors: string[] = [];
   private implementation: { implementation: string | null; version: string | null } | null = null;
-  private batch: CaseTemplate[] = [];
-  private envelopes = 0;
-  private problem: LineProblem | null = null;
+  envelopes = 0;
+  /** Told of each test case as it is read. */
+  onTemplate: (t: CaseTemplate) => void = () => {};
 
-  constructor(sab: SharedArrayBuffer, port: MessagePort) {
-    this.scanner = new LineScanner(sab);
-    this.port = port;
-    port.on('message', (m: EventsToDefinitions) => {
-      if (m.kind === 'infos') this.send({ kind: 'infos', infos: m.requests.map(([id, index]) => this.info(id, index)) });
-    });
+  /** What the end of the import needs of the definitions. */
+  summary(): Definitions {
+    return { hooks: [...this.hooks.values()], implementation: this.implementation, errors: this.errors, globals: this.globals };
   }
 
-  data(end: number, final: boolean): void {
-    if (!this.problem) {
-      try {
-        this.scanner.scan(end, final, (line) => this.line(line));
-      } catch (err) {
-        if (!(err instanceof ReportFormatError)) throw err;
-        this.problem = problemOf(err);
-      }
-    }
-    if (this.batch.length) this.flush();
-    if (!final) return;
-    this.send({
-      kind: 'definitions',
-      hooks: [...this.hooks.values()],
-      implementation: this.implementation,
-      errors: this.errors,
-      globals: this.globals,
-      problem: this.problem,
-      envelopes: this.envelopes,
-    });
-    post({ kind: 'scanned', problem: this.problem });
-  }
-
-  private send(m: DefinitionsToEvents): void {
-    this.port.postMessage(m);
-  }
-
-  private line(line: ScannedLine): boolean {
-    const type = this.scanner.typeOf(line);
-    if (type === '' || (type !== null && EVENT_TYPES.has(type))) return true;
-    let envelope: messages.Envelope | null;
-    try {
-      envelope = this.scanner.envelope(line);
-    } catch (err) {
-      if (!(err instanceof ReportFormatError)) throw err;
-      this.problem = { line: line.lineNo, message: err.message };
-      return false;
-    }
-    if (!envelope) return true;
-    // A line that had to be parsed to be known: the events worker reads its own too.
-    if (type === null && EVENT_TYPES.has(typeOfEnvelope(envelope))) return true;
+  /** A message of the definitions' types, and where it is in the report. */
+  envelope(envelope: messages.Envelope, start: number, length: number): void {
     this.envelopes++;
-    const place = [line.start, line.stop - line.start];
+    const place = [start, length];
     if (envelope.testCase) this.onTestCase(envelope.testCase, place);
     else if (envelope.pickle) this.onPickle(envelope.pickle, place);
     else if (envelope.gherkinDocument) this.onDocument(envelope.gherkinDocument, place);
@@ -131,7 +73,6 @@ class DefinitionsJob {
     } else if (envelope.meta) {
       this.implementation = { implementation: envelope.meta.implementation?.name ?? null, version: envelope.meta.implementation?.version ?? null };
     }
-    return true;
   }
 
   private onDocument(doc: messages.GherkinDocument, place: number[]): void {
@@ -195,7 +136,7 @@ class DefinitionsJob {
         kinds += 'S';
       } else kinds += this.hookKind(ts.hookId, sawStep);
     }
-    this.batch.push({
+    this.onTemplate({
       testCaseId: testCase.id,
       stepIds: steps.map((ts) => ts.id),
       kinds,
@@ -207,7 +148,6 @@ class DefinitionsJob {
       parameters: pickle?.parameters ?? {},
       source: pickle ? [...pickle.source, ...place] : place,
     });
-    if (this.batch.length >= TEMPLATE_BATCH) this.flush();
   }
 
   /** B for a Before hook, A for an After hook: by its type, else by whether a step came before it. */
@@ -217,7 +157,7 @@ class DefinitionsJob {
   }
 
   /** Keyword, type, text and step definitions of a test case's step, as the report builder names them. */
-  private info(testCaseId: string, index: number): StepInfo | null {
+  info(testCaseId: string, index: number): StepInfo | null {
     const tc = this.testCases.get(testCaseId);
     const ts = tc?.steps[index];
     if (!tc || !ts) return null;
@@ -231,28 +171,4 @@ class DefinitionsJob {
     const kind = this.hookKind(ts.hookId, tc.steps.slice(0, index).some((s) => s.pickleStepId)) === 'B' ? 'Before' : 'After';
     return [kind, kind, hook?.[2] || `${kind} hook`, hook?.[3] ?? null];
   }
-
-  private flush(): void {
-    this.send({ kind: 'templates', templates: this.batch });
-    this.batch = [];
-  }
 }
-
-function post(message: WorkerToMain): void {
-  parentPort!.postMessage(message);
-}
-
-let job: DefinitionsJob | null = null;
-parentPort!.on('message', (m: MainToWorker) => {
-  try {
-    if (m.kind === 'start') job = new DefinitionsJob(m.job.sab, m.port);
-    else if (job) {
-      job.data(m.end, m.final);
-      // The job stays with its port (to answer questions about steps) until the events worker closes it.
-      if (m.final) job = null;
-    }
-  } catch (err) {
-    job = null;
-    post({ kind: 'failed', message: (err as Error).stack ?? String(err) });
-  }
-});
