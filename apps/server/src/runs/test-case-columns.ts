@@ -39,7 +39,8 @@ export const TEST_CASE_COLUMN_TYPES = {
 export type TestCaseColumn = keyof typeof TEST_CASE_COLUMN_TYPES;
 export type TestCaseColumns = Record<TestCaseColumn, string>;
 
-const quote = (s: string) => `"${s.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`;
+const NEEDS_ESCAPE = /["\\]/;
+const quote = (s: string) => (NEEDS_ESCAPE.test(s) ? `"${s.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"` : `"${s}"`);
 
 function element(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';

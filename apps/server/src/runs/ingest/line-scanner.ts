@@ -76,6 +76,9 @@ export class LineScanner {
     this.buf = Buffer.from(sab);
   }
 
+  /** The line being visited (one object, reused: a visitor keeps its numbers, never the object). */
+  private readonly current: ScannedLine = { start: 0, stop: 0, lineNo: 0, last: false };
+
   /**
    * Visits the complete lines up to byte `end` (and, when `final`, the last one without a newline).
    * Stops early when `visit` returns false.
@@ -99,7 +102,12 @@ export class LineScanner {
       if (stop > start && buf[stop - 1] === 13) stop--;
       this.pos = nl + 1;
       this.lineNo++;
-      if (visit({ start, stop, lineNo: this.lineNo, last: last && final }) === false) return;
+      const line = this.current;
+      line.start = start;
+      line.stop = stop;
+      line.lineNo = this.lineNo;
+      line.last = last && final;
+      if (visit(line) === false) return;
     }
   }
 
