@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '@cucumber/messages';
+import type { ReportStep } from '@stepwise/shared';
+import { messagesToReport } from '@stepwise/runner';
+import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { createAccessKey, createProject, signUpUser, type TestUser } from '../../test/factories.ts';
+import { listTestCases } from '../runs.repository.ts';
+import { runRows } from '../run-rows.ts';
+// The report the ingest benchmark imports, at a small size: cucumber-js's layout, failures, screenshots.
+import { writeIngestReport } from '../../../../../bench/ingest-corpus.mjs';
+
+/**
+ * The NDJSON ingest (worker thread, rows as test cases finish, steps built when read) against the
+ * report builder itself: for reports of several cucumber implementations and protocol versions, each
+ * stored row and each scenario report's steps must be what building the whole report in one go gives.
+ */
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../packages/runner/src/import/fixtures');
+
+let server: TestServer;
+let alice: TestUser;
+let project: string;
+let key: string;
+let tmp: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  alice = await signUpUser(server.baseUrl, { firstname: 'Alice', lastname: 'Smith' });
+  project = await createProject(alice, { name: 'Ingest' });
+  key = (await createAccessKey(alice, project)).token;
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-ingest-'));
+});
+afterAll(async () => {
+  await server?.close();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+/** Uploads a report in pieces of `piece` bytes (lines and characters cut anywhere). */
+async function upload(bytes: Buffer, piece: number): Promise<{ status: number; body: any }> {
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += piece) controller.enqueue(new Uint8Array(bytes.subarray(at, at + piece)));
+      controller.close();
+    },
+  });
+  const res = await fetch(`${server.baseUrl}/api/runs/upload-report?projectId=${project}&name=Equivalence&format=ndjson`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' },
+    body,
+    duplex: 'half',
+  } as RequestInit);
+  return { status: res.status, body: await res.json() };
+}
+
+async function testCaseSteps(testCaseId: string): Promise<ReportStep[]> {
+  const res = await fetch(`${server.baseUrl}/api/runs/cucumber-runs/get-testcase?testCaseId=${testCaseId}`, { headers: { authorization: `Bearer ${alice.token}` } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { testCase: { steps: ReportStep[] } }).testCase.steps;
+}
+
+/** Steps with attachment ids replaced (the builder numbers them; the ingest names their place in the report). */
+function withoutIds(steps: ReportStep[]): unknown {
+  return JSON.parse(JSON.stringify(steps), (k, v) => ((k === 'screenshotId' || k === 'id') && typeof v === 'string' ? 'ID' : v));
+}
+
+async function expectSameAsBuilder(bytes: Buffer, piece: number): Promise<void> {
+  const res = await upload(bytes, piece);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const envelopes = bytes
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Envelope);
+  const { report } = await messagesToReport(envelopes, { name: 'Equivalence', mode: 'local', username: 'Alice Smith' });
+  const { testCases, ...header } = report;
+  const expected = runRows({ runId: 'r', projectId: project, report: header, testCases, type: 'local', userId: alice.userId, username: 'Alice Smith', newId: () => 'id' });
+
+  const run = await server.ctx.db.selectFrom('runs').selectAll().where('id', '=', res.body.runId).executeTakeFirstOrThrow();
+  expect(run).toMatchObject({
+    total_scenarios: expected.counts.totalScenarios,
+    scenarios_passed: expected.counts.scenariosPassed,
+    scenarios_failed: expected.counts.scenariosFailed,
+    status: expected.status,
+    errors: JSON.parse(expected.run.errors as string),
+    start_time: expected.run.start_time,
+    end_time: expected.run.end_time,
+  });
+  const rows = await listTestCases(server.ctx.db, res.body.runId);
+  expect(rows).toHaveLength(expected.cases.length);
+  const fields = ['report_case_id', 'scenario_name', 'feature_name', 'feature_path', 'line', 'status', 'failed_step', 'error_message', 'attempt', 'superseded', 'scenario_key', 'worker_id', 'failed_step_keyword', 'failed_step_text', 'duration_ms'] as const;
+  rows.forEach((row, i) => {
+    const want = expected.cases[i];
+    for (const f of fields) expect(row[f], `${f} of test case ${i}`).toEqual(want[f] ?? null);
+    expect(row.tags).toEqual(JSON.parse(want.tags as string));
+    expect(row.parameters).toEqual(JSON.parse(want.parameters as string));
+    expect(row.start_time).toEqual(want.start_time);
+    // A rerun names the row of the attempt it reran.
+    const rerunOf = testCases[i].rerunId;
+    expect(row.rerun_id).toBe(rerunOf ? rows[testCases.findIndex((t) => t.id === rerunOf)].id : null);
+  });
+  for (let i = 0; i < rows.length; i += Math.max(1, Math.floor(rows.length / 25))) {
+    expect(withoutIds(await testCaseSteps(rows[i].id)), `steps of test case ${i}`).toEqual(withoutIds(testCases[i].steps));
+  }
+}
+
+describe('NDJSON ingest agrees with the report builder', () => {
+  for (const name of ['cucumber-jvm-7.ndjson', 'messages-13.ndjson', 'messages-28.ndjson']) {
+    it(`on ${name}, sent in pieces of 7 bytes`, async () => {
+      await expectSameAsBuilder(fs.readFileSync(path.join(FIXTURES, name)), 7);
+    });
+  }
+
+  it('on a cucumber-js run of 1,500 test cases (failures, skipped and undefined steps, screenshots), larger than the first buffer', async () => {
+    const file = path.join(tmp, 'corpus.ndjson');
+    const counts = writeIngestReport(file, { features: 30, scenariosPerFeature: 50 });
+    expect(counts.bytes).toBeGreaterThan(4 * 1024 * 1024);
+    await expectSameAsBuilder(fs.readFileSync(file), 65_536);
+  });
+
+  it('on a run that stopped in the middle of a test case (its started step failed, the rest skipped, the run failed)', async () => {
+    const file = path.join(tmp, 'stopped.ndjson');
+    writeIngestReport(file, { features: 2, scenariosPerFeature: 5 });
+    const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    const lastStart = lines.findLastIndex((l) => l.startsWith('{"testCaseStarted"'));
+    const secondStep = lines.findIndex((l, i) => i > lastStart && l.startsWith('{"testStepStarted"') && lines.slice(lastStart + 1, i).some((m) => m.startsWith('{"testStepStarted"')));
+    await expectSameAsBuilder(Buffer.from(`${lines.slice(0, secondStep + 1).join('\n')}\n`), 4096);
+  });
+
+  it('on a report with Windows line ends, blank lines and messages in another key order', async () => {
+    const lines = fs
+      .readFileSync(path.join(FIXTURES, 'messages-28.ndjson'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => {
+        const e = JSON.parse(l) as Record<string, Record<string, unknown>>;
+        // Keys reversed: the fast paths do not match, every message is parsed.
+        const [type] = Object.keys(e);
+        return JSON.stringify({ [type]: Object.fromEntries(Object.entries(e[type]).reverse()) });
+      });
+    await expectSameAsBuilder(Buffer.from(`\r\n${lines.join('\r\n\r\n')}\r\n`), 100);
+  });
+});
