@@ -9,8 +9,12 @@ import { type Kysely, sql } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('runs').addColumn('source_key', 'text').addColumn('source_lines', sql`integer[]`).execute();
+  // A test case's project is its run's (runs.project_id cascades to the runs, and they to their test
+  // cases): the second check of every inserted row against projects is dropped.
+  await sql`alter table test_cases drop constraint if exists test_cases_project_id_fkey`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`alter table test_cases add constraint test_cases_project_id_fkey foreign key (project_id) references projects (id) on delete cascade`.execute(db);
   await db.schema.alterTable('runs').dropColumn('source_key').dropColumn('source_lines').execute();
 }
