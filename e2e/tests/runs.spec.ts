@@ -149,7 +149,8 @@ test('reports: runs list with counters, filters, sort and live refresh; a run re
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
     await page.getByRole('button', { name: 'Copy link' }).click();
     await expect(page.getByRole('button', { name: 'Copy link' })).toHaveText('Copied');
-    expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(page.url());
+    // The report's own link, without the table's tab and grouping in the address.
+    expect(await page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(page.url().split('?')[0]);
   });
 
   await test.step('a comment added from the run report, with its banner; Publish needs a changed text', async () => {
@@ -170,6 +171,11 @@ test('reports: runs list with counters, filters, sort and live refresh; a run re
     await scenarioRow(page, 'Broken product page').click();
     await expect(page).toHaveURL(new RegExp(`/${projectId}/run-report/[^/]+/[^/]+$`));
     testCaseId = page.url().split('/').at(-1)!;
+    // Back from a scenario, the table is as it was left (its tab is in the address).
+    await page.goBack();
+    await expect(page.getByRole('tab', { name: 'All', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('scenario-row')).toHaveCount(2);
+    await page.goForward();
     const crumbs = page.getByRole('navigation', { name: 'breadcrumb' });
     await expect(crumbs).toHaveText(/Executions\s*\/\s*Shop checks\s*\/\s*Broken product page/);
     await expect(page.getByRole('heading', { name: 'Broken product page' })).toBeVisible();

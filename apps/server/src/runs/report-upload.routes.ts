@@ -9,6 +9,7 @@ import { HttpError } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { uploadReport } from './report-upload.service.ts';
 import { REPORT_UPLOAD_LIMIT } from './ingest/ingest-protocol.ts';
+import { closeIngestPool } from './ingest/ingest-pool.ts';
 
 /** Reports can be large (screenshots are inline in Cucumber messages and Cucumber JSON). */
 export { REPORT_UPLOAD_LIMIT };
@@ -73,6 +74,8 @@ function bodyChunks(body: Readable | undefined): { chunks: AsyncIterable<Buffer>
  * CI's (access key or session). Answers { status, runStatus, runId, reportLink, format, counts }.
  */
 export const reportUploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  // The ingest's idle worker thread ends with the server (one at work ends with its import).
+  app.addHook('onClose', () => closeIngestPool());
   // The body is read as a stream by the import, not buffered (or parsed) by Fastify: these parsers
   // belong to this plugin's routes only.
   const stream = (_req: unknown, payload: NodeJS.ReadableStream, done: (err: Error | null, body?: unknown) => void) => done(null, payload);
@@ -93,7 +96,8 @@ export const reportUploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
       },
     },
     async (req) => {
-      // Converted as it arrives (never held whole, never spooled); stored only once all of it was
+      // Read as it arrives (Cucumber messages: in a worker thread, from a shared buffer that holds the
+      // upload until it is stored; the other formats: converted chunk by chunk); stored only once all of it was
       // read and found good, so a malformed or cut report stores nothing.
       const body = bodyChunks(req.body as Readable | undefined);
       const q = req.query;

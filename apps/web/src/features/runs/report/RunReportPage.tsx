@@ -2,8 +2,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RunReportDto, TestCaseRow } from '@stepwise/shared';
-import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { CommentDialog } from '../comments/CommentDialog';
 import { LoadError } from '../common/LoadError';
 import { defaultTab, filterScenarioRows, type Grouping, groupScenarioRows, type ScenarioTab, scenarioRows } from '../logic/run-report';
@@ -33,12 +33,31 @@ export function RunReportPage() {
 
 function RunReport({ projectId, run }: { projectId: string; run: RunReportDto }) {
   const navigate = useNavigate();
-  const [tab, setTab] = useState<ScenarioTab>(() => defaultTab(run.stats.scenariosFailed));
-  const [search, setSearch] = useState('');
-  const [grouping, setGrouping] = useState<Grouping>('none');
+  // The tab, the grouping and the search live in the address, so that coming back from a scenario
+  // (or reloading, or sharing the link) finds the table as it was left.
+  const [params, setParams] = useSearchParams();
+  const tab: ScenarioTab = params.get('tab') === 'all' ? 'all' : params.get('tab') === 'failed' ? 'failed' : defaultTab(run.stats.scenariosFailed);
+  const grouping: Grouping = params.get('group') === 'failedStep' ? 'failedStep' : 'none';
+  const [search, setSearch] = useState(() => params.get('q') ?? '');
+  const setParam = (name: string, value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value === null || value === '') next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+  const setTab = (t: ScenarioTab) => setParam('tab', t);
+  const setGrouping = (g: Grouping) => setParam('group', g === 'none' ? null : g);
   const [logsOpen, setLogsOpen] = useState(false);
   const [commentFor, setCommentFor] = useState<string | null>(null);
   const debounced = useDebouncedValue(search);
+  const q = params.get('q') ?? '';
+  useEffect(() => {
+    if (debounced !== q) setParam('q', debounced);
+  }, [debounced]);
 
   const rows = useMemo(() => scenarioRows(run.report.testCases), [run.report.testCases]);
   const groups = useMemo(() => groupScenarioRows(filterScenarioRows(rows, tab, debounced), grouping), [rows, tab, debounced, grouping]);
