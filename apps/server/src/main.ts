@@ -3,6 +3,8 @@ import { createContext } from './bootstrap.ts';
 import { buildApp } from './app.ts';
 import { attachRealtime } from './realtime/realtime.ts';
 
+const SHUTDOWN_GRACE_MS = 10_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const ctx = await createContext(config);
@@ -11,7 +13,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   ctx.log.info(`Stepwise is running on http://localhost:${config.port}`);
   const stop = async () => {
+    // Requests in flight get a grace period; a connection still open after it (a client that went
+    // away in the middle of an upload, say) is cut so that the server does stop.
+    const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close();
+    clearTimeout(grace);
     await ctx.db.destroy();
     process.exit(0);
   };

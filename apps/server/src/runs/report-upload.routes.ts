@@ -113,6 +113,9 @@ export const reportUploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
         return { status: 'success' as const, runStatus, ...rest };
       } finally {
         await body.drain();
+        // A client that went away mid-upload gets no answer: its connection is closed here, or the
+        // server would wait for the rest of a body that never comes (and not stop while it waits).
+        if (req.raw.errored || req.raw.aborted) req.raw.destroy();
       }
     },
   );

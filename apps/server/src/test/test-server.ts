@@ -59,6 +59,8 @@ export async function startTestServer(
       app,
       async close() {
         io.disconnectSockets(true);
+        // No grace for requests in flight in a test (main.ts gives them 10 s).
+        app.server.closeAllConnections();
         await app.close();
         await started.db.destroy();
         await cleanUp();

@@ -143,3 +143,56 @@ describe('NDJSON ingest agrees with the report builder', () => {
     await expectSameAsBuilder(Buffer.from(`\r\n${lines.join('\r\n\r\n')}\r\n`), 100);
   });
 });
+
+describe('NDJSON imports side by side, and one whose client goes away', () => {
+  it('imports three reports at once, each its own run', async () => {
+    const file = path.join(tmp, 'side.ndjson');
+    writeIngestReport(file, { features: 4, scenariosPerFeature: 25 });
+    const bytes = fs.readFileSync(file);
+    const answers = await Promise.all([upload(bytes, 32_768), upload(bytes, 4096), upload(bytes, 65_536)]);
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(new Set(answers.map((a) => a.body.runId)).size).toBe(3);
+    for (const a of answers) expect((await listTestCases(server.ctx.db, a.body.runId)).length).toBe(100);
+  });
+
+  it('stores nothing of an upload cut off by its client', async () => {
+    const runs = async () => Number((await server.ctx.db.selectFrom('runs').select((eb) => eb.fn.countAll().as('n')).where('project_id', '=', project).executeTakeFirstOrThrow()).n);
+    const folders = () => {
+      const dir = path.join(server.ctx.config.dataDir, 'blobs', 'runs', project);
+      return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    };
+    const tmpFiles = () => {
+      const dir = path.join(server.ctx.config.dataDir, 'blobs', '.tmp');
+      return fs.existsSync(dir) ? fs.readdirSync(dir).sort() : [];
+    };
+    const before = { runs: await runs(), folders: folders(), tmp: tmpFiles() };
+    const file = path.join(tmp, 'cut.ndjson');
+    writeIngestReport(file, { features: 4, scenariosPerFeature: 25 });
+    const bytes = fs.readFileSync(file);
+    const aborter = new AbortController();
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent >= bytes.length / 2) {
+          aborter.abort();
+          return;
+        }
+        controller.enqueue(new Uint8Array(bytes.subarray(sent, sent + 16_384)));
+        sent += 16_384;
+        await new Promise((r) => setTimeout(r, 2));
+      },
+    });
+    await fetch(`${server.baseUrl}/api/runs/upload-report?projectId=${project}&format=ndjson`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' },
+      body,
+      duplex: 'half',
+      signal: aborter.signal,
+    } as RequestInit).catch(() => null);
+    // The server notices the closed connection; nothing of the import is left.
+    await expect.poll(() => folders(), { timeout: 10_000 }).toEqual(before.folders);
+    // The stored report was being written (a temporary file) and is gone again.
+    await expect.poll(() => tmpFiles(), { timeout: 10_000 }).toEqual(before.tmp);
+    expect(await runs()).toBe(before.runs);
+  });
+});
