@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   MAX_CONCURRENT_RUNS: z.coerce.number().int().min(1).max(64).default(2),
   CHROMIUM_PATH: z.string().optional(),
   SCHEDULER_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
+  /** When the weekly summary mails go out (cron, UTC), or 'off'. */
+  WEEKLY_DIGEST_CRON: z.string().trim().default('0 7 * * 1'),
 });
 
 export interface Config {
@@ -62,6 +64,8 @@ export interface Config {
    * Refused in production.
    */
   schedulerClockOffsetMs: number;
+  /** Cron pattern (UTC) of the weekly summary mails to each project's recipients; null: none sent. */
+  weeklyDigestCron: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -101,5 +105,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxConcurrentRuns: e.MAX_CONCURRENT_RUNS,
     chromiumPath: e.CHROMIUM_PATH || undefined,
     schedulerClockOffsetMs: e.SCHEDULER_CLOCK_OFFSET_MS,
+    weeklyDigestCron: e.WEEKLY_DIGEST_CRON === 'off' || e.WEEKLY_DIGEST_CRON === '' ? null : e.WEEKLY_DIGEST_CRON,
   };
 }

@@ -2,6 +2,7 @@ import { loadConfig, ConfigError } from './config.ts';
 import { createContext } from './bootstrap.ts';
 import { buildApp } from './app.ts';
 import { attachRealtime } from './realtime/realtime.ts';
+import { scheduleWeeklyDigests } from './runs/weekly-digest.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -12,9 +13,11 @@ async function main(): Promise<void> {
   attachRealtime(ctx, app.server);
   await app.listen({ port: config.port, host: config.host });
   ctx.log.info(`Stepwise is running on http://localhost:${config.port}`);
+  const stopDigests = scheduleWeeklyDigests(ctx);
   const stop = async () => {
     // Requests in flight get a grace period; a connection still open after it (a client that went
     // away in the middle of an upload, say) is cut so that the server does stop.
+    stopDigests();
     const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close();
     clearTimeout(grace);

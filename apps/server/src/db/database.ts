@@ -12,6 +12,7 @@ import * as m0004 from './migrations/0004-executions.ts';
 import * as m0005 from './migrations/0005-runs.ts';
 import * as m0006 from './migrations/0006-runs-read.ts';
 import * as m0007 from './migrations/0007-run-sources.ts';
+import * as m0008 from './migrations/0008-weekly-digests.ts';
 
 export type Db = Kysely<Database>;
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0005-runs': m0005,
   '0006-runs-read': m0006,
   '0007-run-sources': m0007,
+  '0008-weekly-digests': m0008,
 };
 
 export interface DatabaseOptions {

@@ -212,6 +212,14 @@ export interface TestCasesTable {
   analysis_issue: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+export interface WeeklyDigestsTable {
+  project_id: string;
+  /** ISO week: 2026-W47. */
+  week: string;
+  recipients: number;
+  sent_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export interface RunCommentsTable {
   id: string;
   project_id: string;
@@ -330,6 +338,7 @@ export interface Database {
   run_comments: RunCommentsTable;
   memory_pages: MemoryPagesTable;
   memory_page_steps: MemoryPageStepsTable;
+  weekly_digests: WeeklyDigestsTable;
   memory_edges: MemoryEdgesTable;
 }
 
