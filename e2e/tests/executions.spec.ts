@@ -142,6 +142,14 @@ test('plan an execution in the wizard, see it listed, edit its flows on the deta
     const eye = selected.getByRole('link', { name: /^Open / }).first();
     await expect(eye).toHaveAttribute('href', new RegExp(`^/${projectId}/features\\?feature=.+&scenario=\\d+$`));
     await expect(eye).toHaveAttribute('target', '_blank');
+    // The steps of a scenario and their code, in the step code viewer (the execution's branch).
+    await selected.getByRole('button', { name: /^Step code of / }).first().click();
+    const code = page.getByRole('dialog', { name: /Step code/ });
+    await expect(code.getByRole('list', { name: 'Steps of the scenario' }).getByRole('button').first()).toBeVisible();
+    await expect(code.locator('.cm-content').first()).toBeVisible();
+    await page.screenshot({ path: `${shots}/execution-step-code.png` });
+    await code.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect(selected).toBeVisible();
     await selected.getByRole('button', { name: 'Close' }).click();
 
     await page.getByRole('button', { name: 'Add a flow' }).click();

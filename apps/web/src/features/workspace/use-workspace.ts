@@ -1,5 +1,5 @@
 import type { ProjectDto } from '@stepwise/shared';
-import { useCallback, useMemo } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import { useProject } from '../projects/use-projects';
 import { getSelection, selectionStore, updateSelection } from './workspace-selection';
 
@@ -19,11 +19,20 @@ export interface Workspace extends WorkspaceRef {
   setEnv: (env: string | null) => void;
 }
 
-/** The current project with the branch and environment selected in the top bar. */
+/**
+ * A branch other than the top bar's for what is inside (an execution's step code is that of the
+ * execution's branch).
+ */
+export const WorkspaceBranch = createContext<string | null>(null);
+
+/** The current project with the branch and environment selected in the top bar (or the branch of an enclosing WorkspaceBranch). */
 export function useWorkspace(): Workspace {
   const project = useProject();
   selectionStore.use();
-  const { branch, env } = getSelection(project._id);
+  const override = useContext(WorkspaceBranch);
+  const selection = getSelection(project._id);
+  const branch = override ?? selection.branch;
+  const { env } = selection;
   const projectId = project._id;
   const isPrivateRepo = project.privateRepo;
   const ref = useMemo(() => ({ projectId, branch, isPrivateRepo }), [projectId, branch, isPrivateRepo]);

@@ -140,7 +140,7 @@ export function ExecutionEditor({ execution }: { execution: ExecutionDto }) {
           onClose={() => setDialog(null)}
         />
       )}
-      {selected && <SelectedScenariosDialog projectId={ws.projectId} groupName={selected.name} scenarios={selected.scenarios} onClose={() => setDialog(null)} />}
+      {selected && <SelectedScenariosDialog projectId={ws.projectId} branch={draft.branch} groupName={selected.name} scenarios={selected.scenarios} onClose={() => setDialog(null)} />}
       {guard.blocked && <UnsavedChangesDialog saving={editor.saving} onBack={guard.stay} onDiscard={guard.leave} onSave={saveAndLeave} />}
     </>
   );

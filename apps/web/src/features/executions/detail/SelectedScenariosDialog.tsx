@@ -1,3 +1,4 @@
+import CodeIcon from '@mui/icons-material/Code';
 import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,19 +11,36 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
 import type { ScenarioReference } from '@stepwise/shared';
+import { useState } from 'react';
 import { AppDialog } from '../../../components/AppDialog';
+import { StepCodeModal } from '../../features/step-code/StepCodeModal';
+import { WorkspaceBranch } from '../../workspace/use-workspace';
 import { featureLink, groupByFeature } from '../logic/features';
 
 interface Props {
   projectId: string;
+  /** The execution's branch: the step code shown is that branch's. */
+  branch: string;
   groupName: string;
   scenarios: ScenarioReference[];
   onClose: () => void;
 }
 
-/** "Selected scenarios": the features of a group and their scenarios; the eye opens one in a new tab. */
-export function SelectedScenariosDialog({ projectId, groupName, scenarios, onClose }: Props) {
+/**
+ * "Selected scenarios": the features of a group and their scenarios; the eye opens one in a new tab,
+ * the code button shows its steps and their code (the step code viewer and editor of the features
+ * area, on the execution's branch).
+ */
+export function SelectedScenariosDialog({ projectId, branch, groupName, scenarios, onClose }: Props) {
   const groups = groupByFeature(scenarios);
+  const [code, setCode] = useState<{ featurePath: string; scenarioName: string } | null>(null);
+  if (code) {
+    return (
+      <WorkspaceBranch.Provider value={branch}>
+        <StepCodeModal featurePath={code.featurePath} scenarioName={code.scenarioName} initialStep={0} onClose={() => setCode(null)} />
+      </WorkspaceBranch.Provider>
+    );
+  }
   return (
     <AppDialog open onClose={onClose} aria-labelledby="selected-scenarios-title">
       <DialogTitle id="selected-scenarios-title">Selected scenarios</DialogTitle>
@@ -35,21 +53,28 @@ export function SelectedScenariosDialog({ projectId, groupName, scenarios, onClo
                 {g.scenarios.map((s) => (
                   <ListItem
                     key={s.scenarioIndex}
-                    sx={{ pl: 3 }}
+                    sx={{ pl: 3, pr: 10 }}
                     secondaryAction={
                       g.featurePath.startsWith('#') ? null : (
-                        <Tooltip title="Open in Features">
-                          <IconButton
-                            edge="end"
-                            size="small"
-                            aria-label={`Open ${s.name}`}
-                            href={featureLink(projectId, g.featurePath, s.scenarioIndex)}
-                            target="_blank"
-                            rel="noreferrer"
-                          >
-                            <VisibilityOutlinedIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
+                        <>
+                          <Tooltip title="Steps and their code">
+                            <IconButton size="small" aria-label={`Step code of ${s.name}`} onClick={() => setCode({ featurePath: g.featurePath, scenarioName: s.name })}>
+                              <CodeIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                          <Tooltip title="Open in Features">
+                            <IconButton
+                              edge="end"
+                              size="small"
+                              aria-label={`Open ${s.name}`}
+                              href={featureLink(projectId, g.featurePath, s.scenarioIndex)}
+                              target="_blank"
+                              rel="noreferrer"
+                            >
+                              <VisibilityOutlinedIcon fontSize="small" />
+                            </IconButton>
+                          </Tooltip>
+                        </>
                       )
                     }
                   >
