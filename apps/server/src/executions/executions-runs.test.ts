@@ -234,7 +234,10 @@ describe('the embedded scheduler', () => {
   });
 
   it('a fresh scheduler on the same database (another process) sees the same state', async () => {
-    const created = await create(alice, projectA, { schedule: daily, enabled: true });
+    // A daily time six hours from now: no fire of its own falls in the two hours the row missed.
+    const later = new Date(Date.now() + 6 * 3600_000);
+    const time = `${String(later.getUTCHours()).padStart(2, '0')}:${String(Math.floor(later.getUTCMinutes() / 15) * 15).padStart(2, '0')}`;
+    const created = await create(alice, projectA, { schedule: { ...daily, time }, enabled: true });
     const past = new Date(Date.now() - 2 * 3600_000);
     await setRow(created._id, { next_run_at: past });
     const other = new EmbeddedScheduler({ db: server.ctx.db, log: server.ctx.log, keeper: server.ctx.executions.keeper, clock: () => new Date() });
