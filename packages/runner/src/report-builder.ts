@@ -13,7 +13,7 @@ import {
 import { cleanUri } from './import/common.ts';
 import { durationMs, status, timestampToIso } from './report-time.ts';
 import { foldCase, stepResultMessage } from './report-fold.ts';
-import { firstLine, JSON_TYPES, newStep, parseJson, sourceRef, withAttachmentsOf, type CaseState, type Entry, type PickleInfo, type RowNode, type StepNode, type TestCaseInfo } from './report-steps.ts';
+import { firstLine, indexGherkinDocument, JSON_TYPES, newStep, parseJson, sourceRef, withAttachmentsOf, type CaseState, type Entry, type DocumentIndex, type PickleInfo, type TestCaseInfo } from './report-steps.ts';
 
 export { timestampToIso };
 
@@ -56,9 +56,8 @@ type Envelope = messages.Envelope;
 export class ReportBuilder {
   private readonly meta: ReportMeta;
   private readonly featureNames = new Map<string, string>();
-  private readonly scenarioLines = new Map<string, number>();
-  private readonly stepNodes = new Map<string, StepNode>();
-  private readonly rowNodes = new Map<string, RowNode>();
+  /** Steps, scenarios and example rows of the Gherkin documents, by AST node id. */
+  private readonly documents: DocumentIndex = { stepNodes: new Map(), scenarioLines: new Map(), rowNodes: new Map() };
   private readonly pickles = new Map<string, PickleInfo>();
   private readonly testCases = new Map<string, TestCaseInfo>();
   private readonly stepDefinitions = new Map<string, messages.StepDefinition>();
@@ -130,34 +129,8 @@ export class ReportBuilder {
   }
 
   private onGherkinDocument(doc: messages.GherkinDocument): void {
-    const feature = doc.feature;
-    if (!feature || !doc.uri) return;
-    this.featureNames.set(doc.uri, feature.name);
-    const addSteps = (steps: readonly messages.Step[]) => {
-      for (const s of steps ?? []) this.stepNodes.set(s.id, { keyword: (s.keyword ?? '').trim(), keywordType: s.keywordType, line: s.location?.line });
-    };
-    const addScenario = (sc: messages.Scenario) => {
-      if (sc.location) this.scenarioLines.set(sc.id, sc.location.line);
-      addSteps(sc.steps);
-      for (const ex of sc.examples ?? []) {
-        const header = ex.tableHeader?.cells?.map((c) => c.value) ?? [];
-        for (const row of ex.tableBody ?? []) {
-          const parameters: Record<string, string> = {};
-          for (let i = 0; i < header.length; i++) parameters[header[i]] = row.cells?.[i]?.value ?? '';
-          this.rowNodes.set(row.id, { line: row.location?.line, parameters });
-        }
-      }
-    };
-    for (const child of feature.children ?? []) {
-      if (child.background) addSteps(child.background.steps);
-      if (child.scenario) addScenario(child.scenario);
-      if (child.rule) {
-        for (const rc of child.rule.children ?? []) {
-          if (rc.background) addSteps(rc.background.steps);
-          if (rc.scenario) addScenario(rc.scenario);
-        }
-      }
-    }
+    const name = indexGherkinDocument(doc, this.documents);
+    if (name !== null) this.featureNames.set(doc.uri!, name);
   }
 
   private onTestCaseStarted(started: messages.TestCaseStarted): void {
@@ -172,7 +145,7 @@ export class ReportBuilder {
       if (!hook) {
         sawStep = true;
         const ps = pickle?.steps.get(ts.pickleStepId!);
-        const node = ps?.astNodeId !== undefined ? this.stepNodes.get(ps.astNodeId) : undefined;
+        const node = ps?.astNodeId !== undefined ? this.documents.stepNodes.get(ps.astNodeId) : undefined;
         const defs = ts.stepDefinitionIds ?? [];
         step = newStep(
           node?.keyword ?? '',
@@ -191,14 +164,14 @@ export class ReportBuilder {
       byStepId.set(ts.id, entry);
     }
     const rowId = pickle?.astNodeIds[1];
-    const row = rowId ? this.rowNodes.get(rowId) : undefined;
+    const row = rowId ? this.documents.rowNodes.get(rowId) : undefined;
     const previous = this.lastAttemptOf.get(started.testCaseId);
     const result: TestCaseResult = {
       id: started.id,
       scenarioName: pickle?.name ?? '',
       featureName: (pickle && this.featureNames.get(pickle.uri)) ?? '',
       featurePath: pickle?.uri ? cleanUri(pickle.uri) : '',
-      line: pickle?.line ?? row?.line ?? (pickle ? (this.scenarioLines.get(pickle.astNodeIds[0]) ?? null) : null),
+      line: pickle?.line ?? row?.line ?? (pickle ? (this.documents.scenarioLines.get(pickle.astNodeIds[0]) ?? null) : null),
       tags: pickle ? [...pickle.tags] : [],
       steps: [],
       parameters: row ? { ...row.parameters } : {},

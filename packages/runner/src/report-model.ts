@@ -5,6 +5,6 @@
 export { ReportBuilder, sourceAttachmentId, timestampToIso, type AttachmentBlob, type ReportMeta, type ReportWithAttachments } from './report-builder.ts';
 export { foldCase, stepResultMessage, type CaseFold, type FoldEntry } from './report-fold.ts';
 export { durationMs, status } from './report-time.ts';
-export { sourceRef } from './report-steps.ts';
+export { indexGherkinDocument, sourceRef, type DocumentIndex, type RowNode, type StepNode } from './report-steps.ts';
 export { cleanUri } from './import/common.ts';
 export { ReportImportError } from './import/common.ts';

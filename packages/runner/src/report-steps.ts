@@ -6,11 +6,53 @@ import { ATTACHMENT_TYPES, type ReportStep, type TestCaseResult } from '@stepwis
 export interface StepNode {
   keyword: string;
   keywordType: string | undefined;
-  line: number;
+  line: number | undefined;
 }
 export interface RowNode {
-  line: number;
+  line: number | undefined;
   parameters: Record<string, string>;
+}
+
+/** What the Gherkin documents of a report tell its steps and test cases, by AST node id. */
+export interface DocumentIndex {
+  stepNodes: Map<string, StepNode>;
+  scenarioLines: Map<string, number>;
+  rowNodes: Map<string, RowNode>;
+}
+
+/**
+ * Adds a Gherkin document's steps (keyword, type, line), scenarios (line) and example rows (line and
+ * values by column) to `index`; answers the feature's name, or null for a document without a feature.
+ */
+export function indexGherkinDocument(doc: messages.GherkinDocument, index: DocumentIndex): string | null {
+  const feature = doc.feature;
+  if (!feature || !doc.uri) return null;
+  const addSteps = (steps: readonly messages.Step[]) => {
+    for (const s of steps ?? []) index.stepNodes.set(s.id, { keyword: (s.keyword ?? '').trim(), keywordType: s.keywordType, line: s.location?.line });
+  };
+  const addScenario = (sc: messages.Scenario) => {
+    if (sc.location) index.scenarioLines.set(sc.id, sc.location.line);
+    addSteps(sc.steps);
+    for (const ex of sc.examples ?? []) {
+      const header = ex.tableHeader?.cells?.map((c) => c.value) ?? [];
+      for (const row of ex.tableBody ?? []) {
+        const parameters: Record<string, string> = {};
+        for (let i = 0; i < header.length; i++) parameters[header[i]] = row.cells?.[i]?.value ?? '';
+        index.rowNodes.set(row.id, { line: row.location?.line, parameters });
+      }
+    }
+  };
+  for (const child of feature.children ?? []) {
+    if (child.background) addSteps(child.background.steps);
+    if (child.scenario) addScenario(child.scenario);
+    if (child.rule) {
+      for (const rc of child.rule.children ?? []) {
+        if (rc.background) addSteps(rc.background.steps);
+        if (rc.scenario) addScenario(rc.scenario);
+      }
+    }
+  }
+  return feature.name;
 }
 
 /** What a test case needs of its pickle (the envelope itself is not kept: its step arguments and tables are large). */

@@ -1,5 +1,5 @@
 import type * as messages from '@cucumber/messages';
-import { cleanUri, sourceRef } from '@stepwise/runner/report-model';
+import { cleanUri, indexGherkinDocument, sourceRef, type DocumentIndex } from '@stepwise/runner/report-model';
 import type { CaseTemplate, Definitions, StepInfo } from './ingest-protocol.ts';
 
 /**
@@ -8,11 +8,6 @@ import type { CaseTemplate, Definitions, StepInfo } from './ingest-protocol.ts';
  * scenario from its pickle and document) for the events; the rest answers, at the end, for the few
  * steps a row or the application map names.
  */
-
-interface StepNode {
-  keyword: string;
-  keywordType: string | undefined;
-}
 
 interface PickleInfo {
   name: string;
@@ -34,9 +29,8 @@ interface TestCaseInfo {
 export class DefinitionsState {
   private readonly featureNames = new Map<string, string>();
   private readonly documents = new Map<string, number[]>();
-  private readonly scenarioLines = new Map<string, number>();
-  private readonly stepNodes = new Map<string, StepNode>();
-  private readonly rowNodes = new Map<string, { line: number | undefined; parameters: Record<string, string> }>();
+  /** Steps, scenarios and example rows of the Gherkin documents, by AST node id. */
+  private readonly index: DocumentIndex = { stepNodes: new Map(), scenarioLines: new Map(), rowNodes: new Map() };
   private readonly pickles = new Map<string, PickleInfo>();
   private readonly testCases = new Map<string, TestCaseInfo>();
   private readonly stepDefinitions = new Map<string, string>();
@@ -76,47 +70,22 @@ export class DefinitionsState {
   }
 
   private onDocument(doc: messages.GherkinDocument, place: number[]): void {
-    const feature = doc.feature;
-    if (!feature || !doc.uri) return;
-    this.featureNames.set(doc.uri, feature.name);
-    this.documents.set(doc.uri, place);
-    const addSteps = (steps: readonly messages.Step[]) => {
-      for (const s of steps ?? []) this.stepNodes.set(s.id, { keyword: (s.keyword ?? '').trim(), keywordType: s.keywordType });
-    };
-    const addScenario = (sc: messages.Scenario) => {
-      if (sc.location) this.scenarioLines.set(sc.id, sc.location.line);
-      addSteps(sc.steps);
-      for (const ex of sc.examples ?? []) {
-        const header = ex.tableHeader?.cells?.map((c) => c.value) ?? [];
-        for (const row of ex.tableBody ?? []) {
-          const parameters: Record<string, string> = {};
-          for (let i = 0; i < header.length; i++) parameters[header[i]] = row.cells?.[i]?.value ?? '';
-          this.rowNodes.set(row.id, { line: row.location?.line, parameters });
-        }
-      }
-    };
-    for (const child of feature.children ?? []) {
-      if (child.background) addSteps(child.background.steps);
-      if (child.scenario) addScenario(child.scenario);
-      if (child.rule) {
-        for (const rc of child.rule.children ?? []) {
-          if (rc.background) addSteps(rc.background.steps);
-          if (rc.scenario) addScenario(rc.scenario);
-        }
-      }
-    }
+    const name = indexGherkinDocument(doc, this.index);
+    if (name === null) return;
+    this.featureNames.set(doc.uri!, name);
+    this.documents.set(doc.uri!, place);
   }
 
   /** The pickle as the report builder sees it when its test case starts. */
   private onPickle(pickle: messages.Pickle, place: number[]): void {
     const astNodeIds = pickle.astNodeIds ?? [];
-    const row = astNodeIds[1] ? this.rowNodes.get(astNodeIds[1]) : undefined;
+    const row = astNodeIds[1] ? this.index.rowNodes.get(astNodeIds[1]) : undefined;
     const document = this.documents.get(pickle.uri);
     this.pickles.set(pickle.id, {
       name: pickle.name ?? '',
       featureName: this.featureNames.get(pickle.uri) ?? '',
       featurePath: pickle.uri ? cleanUri(pickle.uri) : '',
-      line: pickle.location?.line ?? row?.line ?? this.scenarioLines.get(astNodeIds[0]) ?? null,
+      line: pickle.location?.line ?? row?.line ?? this.index.scenarioLines.get(astNodeIds[0]) ?? null,
       tags: pickle.tags?.map((t) => t.name) ?? [],
       parameters: row ? { ...row.parameters } : {},
       steps: (pickle.steps ?? []).map((ps) => [ps.id, ps.text, ps.astNodeIds?.[0], ps.type]),
@@ -163,7 +132,7 @@ export class DefinitionsState {
     if (!tc || !ts) return null;
     if (ts.pickleStepId) {
       const ps = tc.pickle?.steps.find((s) => s[0] === ts.pickleStepId);
-      const node = ps?.[2] !== undefined ? this.stepNodes.get(ps[2]) : undefined;
+      const node = ps?.[2] !== undefined ? this.index.stepNodes.get(ps[2]) : undefined;
       const ids = ts.stepDefinitionIds ?? [];
       return [node?.keyword ?? '', node?.keywordType ?? ps?.[3] ?? 'Unknown', ps?.[1] ?? '', ids.length ? ids.map((id) => this.stepDefinitions.get(id) ?? id).join(', ') : null];
     }
