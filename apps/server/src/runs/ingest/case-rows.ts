@@ -72,7 +72,7 @@ export class CaseRows {
       const row = this.fold(c);
       if (row) rows.push(row);
     }
-    // One question to the definitions worker: the failed steps, and the steps that ended on a page.
+    // One question to the definitions: the failed steps, and the steps that ended on a page.
     const requests: Array<[string, number]> = this.held.map(({ c, fold }) => [c.testCaseId, fold.failedEntry!]);
     const pageSteps: Array<{ c: CaseState; index: number }> = [];
     for (const c of state.order) {

@@ -5,7 +5,7 @@ import type { LineScanner, ScannedLine } from './line-scanner.ts';
 import type { CaseTemplate } from './ingest-protocol.ts';
 
 /**
- * What the events worker keeps of a report's test cases: per test step only its status and whether it
+ * What the ingest keeps of a report's test cases: per test step only its status and whether it
  * started and finished (packed in a byte, by the step's place in its test case), the result of a step
  * that did not pass with a message, the page a step ended on, and where each message is. A test case
  * whose test case message has not come yet keeps its step events aside until it does.
