@@ -1,21 +1,13 @@
 import { sql, type Insertable, type RawBuilder, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, Run, RunsTable, TestCaseRow, TestCasesTable } from '../db/schema.ts';
-import { TEST_CASE_COLUMN_TYPES, type TestCaseColumn, type TestCaseColumns } from './test-case-columns.ts';
-
-/** Rows per insert statement of test cases (about 25 parameters each). */
-const CHUNK = 100;
+import { TEST_CASE_COLUMN_TYPES, testCaseColumns, type TestCaseColumn, type TestCaseColumns } from './test-case-columns.ts';
 
 /** Inserts a run and its test cases inside the caller's transaction. */
 export async function insertRunWithCases(trx: Transaction<Database>, run: Insertable<RunsTable>, cases: Insertable<TestCasesTable>[]): Promise<void> {
   // Each test case carries its run's publish time (past results of a scenario come from one index).
-  const { publish_time } = await trx.insertInto('runs').values(run).returning('publish_time').executeTakeFirstOrThrow();
-  for (let i = 0; i < cases.length; i += CHUNK) {
-    await trx
-      .insertInto('test_cases')
-      .values(cases.slice(i, i + CHUNK).map((c) => ({ ...c, publish_time })))
-      .execute();
-  }
+  const publishTime = await insertRunRow(trx, run);
+  if (cases.length) await insertTestCaseColumns(trx, { id: run.id, projectId: run.project_id, publishTime }, testCaseColumns(cases));
 }
 
 /** Inserts a run row inside the caller's transaction; answers its publish time (its test cases carry it). */

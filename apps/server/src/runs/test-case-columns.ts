@@ -24,6 +24,7 @@ export const TEST_CASE_COLUMN_TYPES = {
   failed_step: 'integer',
   error_message: 'text',
   parameters: 'jsonb',
+  steps: 'jsonb',
   attempt: 'integer',
   rerun_id: 'text',
   superseded: 'boolean',
