@@ -56,7 +56,7 @@ export class CaseRows {
     }
     const fold = foldCase(entries, c.finished);
     if (!c.finished) this.unfinished++;
-    this.counted[c.position] = this.input0(c, fold.status);
+    this.counted[c.position] = this.caseResultOf(c, fold.status);
     if (fold.failedEntry !== null) {
       this.held.push({ c, fold });
       return null;
@@ -148,7 +148,7 @@ export class CaseRows {
   }
 
   /** What counting scenarios reads of a test case. */
-  private input0(c: CaseState, st: StepStatus): TestCaseResult {
+  private caseResultOf(c: CaseState, st: StepStatus): TestCaseResult {
     const t = c.template;
     return {
       id: c.id,
