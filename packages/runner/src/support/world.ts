@@ -35,6 +35,8 @@ if (!isMainThread) (process as unknown as { reallyExit: unknown }).reallyExit = 
 
 /** Our hooks' own timeout: the run's step timeout (cucumber's default timeout) is for steps, not for starting a browser. */
 const HOOK_TIMEOUT_MS = 60_000;
+/** How long the record of a step waits for a document that is still being parsed. */
+const PAGE_PARSED_WAIT_MS = 2000;
 const ARIA_TIMEOUT_MS = 1000;
 /** A screenshot is reused for an unchanged page for this long at most. */
 const REUSE_SHOT_MS = 1000;
@@ -227,6 +229,9 @@ class Recorder {
     const failed = arg.result?.status === 'FAILED';
     const wantShot = p.screenshots === 'each-step' || (p.screenshots === 'on-failure' && failed);
     const alive = !!page && !page.isClosed();
+    // A step that started a navigation may end before the new document has its title: its page is
+    // read once that document is parsed (at once when it already is; never waiting long).
+    if (alive) await page.waitForLoadState('domcontentloaded', { timeout: PAGE_PARSED_WAIT_MS }).catch(() => {});
     const url = alive ? page.url() : '';
     const wantAria = alive && url !== this.lastAriaUrl;
     const [shot, title, aria] = await Promise.all([
