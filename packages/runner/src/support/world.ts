@@ -37,6 +37,19 @@ if (!isMainThread) (process as unknown as { reallyExit: unknown }).reallyExit = 
 const HOOK_TIMEOUT_MS = 60_000;
 /** How long the record of a step waits for a document that is still being parsed. */
 const PAGE_PARSED_WAIT_MS = 2000;
+
+/** The page's URL and title once its document is parsed; a navigation that gets in the way is waited out once. */
+async function pageNow(page: Page): Promise<{ url: string; title: string }> {
+  for (let attempt = 0; ; attempt++) {
+    await page.waitForLoadState('domcontentloaded', { timeout: PAGE_PARSED_WAIT_MS }).catch(() => {});
+    const url = page.url();
+    try {
+      return { url, title: await page.title() };
+    } catch {
+      if (attempt >= 1 || page.isClosed()) return { url: page.isClosed() ? url : page.url(), title: '' };
+    }
+  }
+}
 const ARIA_TIMEOUT_MS = 1000;
 /** A screenshot is reused for an unchanged page for this long at most. */
 const REUSE_SHOT_MS = 1000;
@@ -229,14 +242,13 @@ class Recorder {
     const failed = arg.result?.status === 'FAILED';
     const wantShot = p.screenshots === 'each-step' || (p.screenshots === 'on-failure' && failed);
     const alive = !!page && !page.isClosed();
-    // A step that started a navigation may end before the new document has its title: its page is
-    // read once that document is parsed (at once when it already is; never waiting long).
-    if (alive) await page.waitForLoadState('domcontentloaded', { timeout: PAGE_PARSED_WAIT_MS }).catch(() => {});
-    const url = alive ? page.url() : '';
+    // A step that started a navigation may end before the new document has its title, or while the
+    // old one goes away (reading the title then fails): its page is read once the document it is on
+    // is parsed, and read again if a navigation got in the way.
+    const { url, title } = alive ? await pageNow(page) : { url: '', title: '' };
     const wantAria = alive && url !== this.lastAriaUrl;
-    const [shot, title, aria] = await Promise.all([
+    const [shot, aria] = await Promise.all([
       alive && wantShot ? this.screenshot(page, url) : null,
-      alive ? page.title().catch(() => '') : '',
       wantAria ? withTimeout(page.locator('body').ariaSnapshot({ timeout: ARIA_TIMEOUT_MS }), ARIA_TIMEOUT_MS + 200).catch(() => undefined) : undefined,
       this.pendingSizes.length ? withTimeout(Promise.all(this.pendingSizes), 500).catch(() => {}) : null,
     ]);
