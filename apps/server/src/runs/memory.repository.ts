@@ -16,7 +16,7 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-/** Adds the counts of one run; the page's URL, title and aria snapshot become the latest seen (a missing snapshot keeps the one before). */
+/** Adds the counts of one run; the page's URL, title and aria snapshot become the latest seen (a missing snapshot or an empty title keeps the one before). */
 export async function addMemory(db: Db, projectId: string, inc: MemoryIncrement): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const part of chunks(inc.pages)) {
@@ -26,7 +26,7 @@ export async function addMemory(db: Db, projectId: string, inc: MemoryIncrement)
         .onConflict((oc) =>
           oc.columns(['project_id', 'route']).doUpdateSet({
             url: (eb) => eb.ref('excluded.url'),
-            title: (eb) => eb.ref('excluded.title'),
+            title: sql`coalesce(nullif(excluded.title, ''), memory_pages.title)`,
             aria_snapshot: sql`coalesce(excluded.aria_snapshot, memory_pages.aria_snapshot)`,
             visits: sql`memory_pages.visits + excluded.visits`,
             updated_at: sql`now()`,

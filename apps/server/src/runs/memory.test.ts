@@ -32,6 +32,13 @@ const page = (url: string, title: string, ariaSnapshot?: string): PageVisit => (
 const at = (text: string, visit: PageVisit | null, extra: Partial<ReportStep> = {}) => step(text, 'PASSED', { page: visit, ...extra });
 
 describe('collectMemory', () => {
+  it('keeps a page’s title when a later visit read none (the page was still loading)', () => {
+    const inc = collectMemory([
+      testCase('Pay', 'PASSED', { steps: [at('I open the checkout', page('https://shop.test/checkout', 'Checkout')), at('I wait', page('https://shop.test/checkout', ''))] }),
+    ]);
+    expect(inc.pages.map((p) => [p.route, p.title])).toEqual([['/checkout', 'Checkout']]);
+  });
+
   it('counts arrivals on pages, the steps that ended there and the transitions between consecutive pages', () => {
     const home = page('https://shop.test/', 'Home', '- heading "Shop"');
     const tc1 = testCase('Buy', 'PASSED', {

@@ -92,7 +92,8 @@ export function collectMemory(testCases: readonly TestCaseResult[]): MemoryIncre
       const text = memoryStepText(step);
       const page = pages.get(route) ?? { url: '', title: '', ariaSnapshot: null, visits: 0 };
       page.url = clean(step.page.url, MAX_URL);
-      page.title = clean(step.page.title ?? '', MAX_TITLE);
+      // An empty title (read while the page was still loading) keeps the one known before.
+      if (step.page.title) page.title = clean(step.page.title, MAX_TITLE);
       if (step.page.ariaSnapshot) page.ariaSnapshot = clean(step.page.ariaSnapshot, MAX_ARIA_SNAPSHOT);
       if (route !== current) page.visits += 1;
       pages.set(route, page);
