@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
+import { Kysely, Migrator, sql, type Migration } from 'kysely';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { pgliteDialect } from './pglite-dialect.ts';
+import { SchemaScopedPostgresDialect } from './schema-scoped-dialect.ts';
 import * as m0001 from './migrations/0001-accounts-and-projects.ts';
 import * as m0002 from './migrations/0002-workspace-state.ts';
 import * as m0003 from './migrations/0003-stored-users-and-repos.ts';
@@ -54,7 +55,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
         client.release();
       }
     }
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
   }
   if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
   const client = await PGlite.create(opts.dataDir, opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});

@@ -127,7 +127,18 @@ describe('upload URLs', () => {
     const [payload, signature] = token.split('.');
     const grant = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const otherPayload = Buffer.from(JSON.stringify({ ...grant, p: outsidersProject })).toString('base64url');
-    for (const forged of [`${otherPayload}.${signature}`, `${payload}.${signature.slice(0, -2)}AA`, `${payload}`, 'x.y', `${payload}.`]) {
+    const flip = (c: string) => (c === 'A' ? 'B' : 'A');
+    // The same 32 bytes spelled another way: the last character's two unused bits set.
+    const lastIndex = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.indexOf(signature.at(-1)!);
+    const respelled = signature.slice(0, -1) + 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'[lastIndex | 1];
+    const tampered = [
+      `${payload}.${flip(signature[0])}${signature.slice(1)}`,
+      `${payload}.${signature.slice(0, -1)}${flip(signature.at(-1)!)}`,
+      `${payload}.${respelled}`,
+      `${payload}.${signature}=`,
+      `${payload}.${signature.slice(0, 20)}!${signature.slice(20)}`,
+    ];
+    for (const forged of [`${otherPayload}.${signature}`, ...tampered, `${payload}`, 'x.y', `${payload}.`]) {
       const res = await put(`/api/runs/upload/${forged}`, 'bytes');
       expectError(await errorOf(res), 403, RUNS_MESSAGES.uploadUrlInvalid);
     }

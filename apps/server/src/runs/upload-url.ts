@@ -36,8 +36,10 @@ export function verifyUploadToken(key: Buffer, token: string, nowMs: number): Ve
   const dot = token.indexOf('.');
   if (dot <= 0 || token.length > 4000) return { ok: false, reason: 'invalid' };
   const payload = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const expected = Buffer.from(sign(key, payload), 'base64url');
+  // The signature's text is compared, not its decoded bytes: decoding skips stray characters and the
+  // unused low bits of the last one, which would let many spellings of one signature pass.
+  const given = Buffer.from(token.slice(dot + 1), 'utf8');
+  const expected = Buffer.from(sign(key, payload), 'utf8');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'invalid' };
   let raw: Record<string, unknown>;
   try {
