@@ -164,15 +164,17 @@ const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 /**
  * The test cases of a run without their steps, in report order, each with up to `limit` counted
  * results of its scenario in earlier runs of the project (newest first): one statement, one index
- * range of test_cases_past_idx per test case.
+ * range of test_cases_past_idx per test case (past results as [run id, status, epoch ms]). The rows come back as one JSON document: the embedded
+ * database's result protocol costs about 2 µs per field read, 40 ms for a thousand test cases, where
+ * one JSON value is read with one JSON.parse.
  */
 export async function listTestCasesWithPast(db: Db, run: Pick<Run, 'id' | 'project_id' | 'publish_time'>, limit: number): Promise<Array<TestCaseSummary & { past: PastResult[] | null }>> {
-  const { rows } = await sql<TestCaseSummary & { past: PastResult[] | null }>`
-    select ${sql.join(TEST_CASE_SUMMARY_COLUMNS.map((c) => sql.ref(`tc.${c}`)))}, past.list as past
+  const fields = TEST_CASE_SUMMARY_COLUMNS.flatMap((c) => [sql.lit(c), sql.ref(`tc.${c}`)]);
+  const { rows } = await sql<{ cases: string | null }>`
+    select json_agg(json_build_object(${sql.join(fields)}, 'past', past.list) order by tc.position)::text as cases
     from test_cases tc
     left join lateral (
-      select json_agg(json_build_object('runId', p.run_id, 'status', p.status, 'publishTime', to_char(p.publish_time at time zone 'UTC', ${ISO_UTC}))
-        order by p.publish_time desc) as list
+      select json_agg(json_build_array(p.run_id, p.status, floor(extract(epoch from p.publish_time) * 1000)) order by p.publish_time desc) as list
       from (
         select run_id, status, publish_time from test_cases
         where project_id = ${run.project_id} and scenario_key = tc.scenario_key and not superseded
@@ -181,10 +183,18 @@ export async function listTestCasesWithPast(db: Db, run: Pick<Run, 'id' | 'proje
         limit ${limit}
       ) p
     ) past on true
-    where tc.run_id = ${run.id}
-    order by tc.position`.execute(db);
-  return rows;
+    where tc.run_id = ${run.id}`.execute(db);
+  const cases = JSON.parse(rows[0]?.cases ?? 'null') as Array<Record<string, unknown>> | null;
+  return (cases ?? []).map((tc) => ({
+    ...(tc as unknown as TestCaseSummary),
+    start_time: dateOrNull(tc.start_time),
+    end_time: dateOrNull(tc.end_time),
+    publish_time: new Date(tc.publish_time as string),
+    past: (tc.past as Array<[string, string, number]> | null)?.map(([runId, status, ms]) => ({ runId, status, publishTime: new Date(ms).toISOString() })) ?? null,
+  }));
 }
+
+const dateOrNull = (value: unknown) => (typeof value === 'string' ? new Date(value) : null);
 
 export function findTestCase(db: Db, id: string): Promise<TestCaseRow | undefined> {
   return db.selectFrom('test_cases').selectAll().where('id', '=', id).executeTakeFirst();
