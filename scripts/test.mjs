@@ -8,6 +8,9 @@ import { ensureChromium, ensureDependencies, ensureWebBuild, log, root, run } fr
 const started = Date.now();
 const results = path.join(root, 'test-results');
 const totals = { passed: 0, failed: 0, skipped: 0 };
+// Tests that assert server time run alone after each pass, not beside other test files on two cores.
+const TIMED = ['apps/server/src/runs/runs-scale.test.ts'];
+const notTimed = TIMED.flatMap((f) => ['--exclude', f]);
 
 function vitest(name, args, env) {
   const out = path.join(results, `vitest-${name}.json`);
@@ -36,11 +39,13 @@ log('Lint and typecheck...');
 run('npm', ['run', 'check', '--silent']);
 
 log('Unit and API tests (embedded PGlite)...');
-if (vitest('pglite', [], { TEST_DATABASE_URL: '' }) !== 0) finish(1);
+if (vitest('pglite', notTimed, { TEST_DATABASE_URL: '' }) !== 0) finish(1);
+if (vitest('pglite-timed', TIMED, { TEST_DATABASE_URL: '' }) !== 0) finish(1);
 
 if (process.env.TEST_DATABASE_URL) {
   log('API tests on PostgreSQL...');
-  if (vitest('postgres', ['apps/server'], {}) !== 0) finish(1);
+  if (vitest('postgres', ['apps/server', ...notTimed], {}) !== 0) finish(1);
+  if (vitest('postgres-timed', TIMED, {}) !== 0) finish(1);
 }
 
 ensureWebBuild();
