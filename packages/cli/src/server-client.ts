@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { CliError } from './cli-error.ts';
+import { UploadProgress } from './upload-progress.ts';
 
 export interface ServerOptions {
   server: string;
@@ -43,14 +46,42 @@ export class ServerClient {
     return (await res.json()) as RunContext;
   }
 
-  async uploadReport(projectId: string, ndjson: Buffer, meta: { name?: string; branch?: string; env?: string }): Promise<UploadResult> {
+  /**
+   * Sends a Cucumber messages report from its file, streamed (a report may be hundreds of MB), with
+   * its progress written to `progressOut` when given.
+   */
+  async uploadReport(
+    projectId: string,
+    file: string,
+    meta: { name?: string; branch?: string; env?: string },
+    progressOut?: NodeJS.WritableStream,
+  ): Promise<UploadResult> {
     const q = new URLSearchParams({ projectId, mode: 'local' });
     if (meta.name) q.set('name', meta.name);
     if (meta.branch) q.set('branch', meta.branch);
     if (meta.env) q.set('env', meta.env);
+    let size: number;
+    try {
+      const stat = await fs.promises.stat(file);
+      if (!stat.isFile()) throw new Error('not a file');
+      size = stat.size;
+    } catch {
+      throw new CliError(`Cannot read ${file}`);
+    }
+    const progress = progressOut ? new UploadProgress(progressOut, path.basename(file), size) : null;
+    async function* chunks(): AsyncGenerator<Uint8Array> {
+      let sent = 0;
+      for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+        yield chunk as Buffer;
+        sent += (chunk as Buffer).length;
+        progress?.update(sent);
+      }
+      progress?.sent();
+    }
     const res = await this.request(`/api/runs/upload-report?${q}`, {
       method: 'POST',
-      body: ndjson,
+      stream: chunks(),
+      length: size,
       contentType: 'application/x-ndjson',
     });
     return (await res.json()) as UploadResult;
@@ -58,20 +89,22 @@ export class ServerClient {
 
   private async request(
     path: string,
-    init: { method: string; json?: unknown; body?: Buffer; contentType?: string },
+    init: { method: string; json?: unknown; stream?: AsyncIterable<Uint8Array>; length?: number; contentType?: string },
   ): Promise<Response> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
-    let body: string | Uint8Array | undefined;
+    let body: string | AsyncIterable<Uint8Array> | undefined;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
-    } else if (init.body) {
+    } else if (init.stream) {
       headers['content-type'] = init.contentType ?? 'application/octet-stream';
-      body = new Uint8Array(init.body);
+      if (init.length !== undefined) headers['content-length'] = String(init.length);
+      body = init.stream;
     }
     let res: Response;
     try {
-      res = await fetch(`${this.base}${path}`, { method: init.method, headers, body: body as string | undefined });
+      // A streamed body is sent as it is read (`duplex: 'half'`, as fetch requires for one).
+      res = await fetch(`${this.base}${path}`, { method: init.method, headers, body: body as string | undefined, ...(init.stream ? { duplex: 'half' } : {}) });
     } catch (err) {
       throw new CliError(`Cannot reach the Stepwise server at ${this.base}: ${(err as Error).message}`);
     }

@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { ApiClient } from '../test/api-client.ts';
 import { createAccessKey, createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectError } from '../test/assertions.ts';
+import { writeIngestReport } from '../../../../bench/ingest-corpus.mjs';
 
 /**
  * The `stepwise` command line, run as a user would (a child process), against a real server, its
@@ -143,6 +144,33 @@ describe('stepwise run', () => {
 });
 
 describe('stepwise upload', () => {
+  it('streams a report from its file, shows the upload progress, then stores the run', async () => {
+    const file = path.join(tmp, 'big.ndjson');
+    const counts = writeIngestReport(file, { features: 30, scenariosPerFeature: 25 });
+    expect(counts.bytes).toBeGreaterThan(4 * 1024 * 1024); // several chunks of 1 MB
+    const res = await stepwise(['upload', file, '--project', project, '--name', 'Streamed', '--server', server.baseUrl, '--token', key]);
+    expect(res.code, res.stderr).toBe(0);
+    const mb = (counts.bytes / 1e6).toFixed(1);
+    // Not a terminal: one line per quarter, then the import.
+    expect(res.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(new RegExp(`^Uploading big\\.ndjson: \\d+\\.\\d of ${mb} MB \\((2[5-9]|[34]\\d)%\\)$`)),
+      expect.stringMatching(/\((5\d|6\d|7[0-4])%\)$/),
+      expect.stringMatching(/\((7[5-9]|[89]\d)%\)$/),
+      `Uploading big.ndjson: ${mb} of ${mb} MB (100%)`,
+      'Importing the report on the server...',
+    ]);
+    const runId = /Report uploaded: \S+\/run-report\/(\S+)/.exec(res.stdout)?.[1];
+    expect(runId, res.stdout).toBeDefined();
+    const run = (await runsOf(project)).find((r) => r.id === runId);
+    expect(run).toMatchObject({ name: 'Streamed', total_scenarios: counts.testCases, scenarios_failed: counts.failed });
+  });
+
+  it('says which file it cannot read', async () => {
+    const res = await stepwise(['upload', path.join(tmp, 'missing.ndjson'), '--project', project, '--server', server.baseUrl, '--token', key]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`Cannot read ${path.join(tmp, 'missing.ndjson')}`);
+  });
+
   it('refuses a malformed or truncated report with its line, and stores nothing', async () => {
     const before = (await runsOf(project)).length;
     const bad = path.join(tmp, 'bad.ndjson');

@@ -93,7 +93,7 @@ export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Pro
     // What the run wrote may hold a secret a step printed: the kept and uploaded report does not.
     if (context?.redactions?.length) await redactNdjsonFile(messagesFile, redact);
     if (args.upload && client && args.project) {
-      const uploaded = await client.uploadReport(args.project, await fs.readFile(messagesFile), { name: runName, branch: args.branch, env: env.name });
+      const uploaded = await client.uploadReport(args.project, messagesFile, { name: runName, branch: args.branch, env: env.name }, process.stderr);
       say(`Report uploaded: ${args.server.replace(/\/+$/, '')}${uploaded.reportLink}`);
     } else if (args.upload && args.project === undefined && args.token) {
       say('Not uploaded: pass --project <id> to upload the report');

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import { CliError } from '../cli-error.ts';
 import { ServerClient } from '../server-client.ts';
 
 export interface UploadArgs {
@@ -12,13 +10,10 @@ export interface UploadArgs {
   token?: string;
 }
 
-/** `stepwise upload`: sends an existing Cucumber messages report. */
-export async function uploadCommand(args: UploadArgs, out: NodeJS.WritableStream): Promise<number> {
+/** `stepwise upload`: sends an existing Cucumber messages report; its progress goes to `progressOut`. */
+export async function uploadCommand(args: UploadArgs, out: NodeJS.WritableStream, progressOut: NodeJS.WritableStream = process.stderr): Promise<number> {
   const client = new ServerClient(args);
-  const body = await fs.readFile(args.file).catch(() => {
-    throw new CliError(`Cannot read ${args.file}`);
-  });
-  const result = await client.uploadReport(args.project, body, { name: args.name, branch: args.branch, env: args.env });
+  const result = await client.uploadReport(args.project, args.file, { name: args.name, branch: args.branch, env: args.env }, progressOut);
   out.write(`Report uploaded: ${args.server.replace(/\/+$/, '')}${result.reportLink}\n`);
   return 0;
 }
