@@ -164,9 +164,9 @@ const ISO_UTC = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
 /**
  * The test cases of a run without their steps, in report order, each with up to `limit` counted
  * results of its scenario in earlier runs of the project (newest first): one statement, one index
- * range of test_cases_past_idx per test case (past results as [run id, status, epoch ms]). The rows come back as one JSON document: the embedded
- * database's result protocol costs about 2 µs per field read, 40 ms for a thousand test cases, where
- * one JSON value is read with one JSON.parse.
+ * range of test_cases_past_idx per test case (past results as [run id, status, epoch ms]). The rows
+ * come back as one JSON document: the embedded database's result protocol costs about 2 µs per field
+ * read, 40 ms for a thousand test cases, where one JSON value is read with one JSON.parse.
  */
 export async function listTestCasesWithPast(db: Db, run: Pick<Run, 'id' | 'project_id' | 'publish_time'>, limit: number): Promise<Array<TestCaseSummary & { past: PastResult[] | null }>> {
   const fields = TEST_CASE_SUMMARY_COLUMNS.flatMap((c) => [sql.lit(c), sql.ref(`tc.${c}`)]);
