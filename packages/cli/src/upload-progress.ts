@@ -10,7 +10,6 @@ export class UploadProgress {
   private readonly tty: boolean;
   private lastDraw = 0;
   private lastQuarter = 0;
-  private drawn = false;
   private complete = false;
 
   constructor(out: NodeJS.WritableStream & { isTTY?: boolean }, label: string, total: number) {
@@ -28,10 +27,9 @@ export class UploadProgress {
     const line = `Uploading ${this.label}: ${megabytes(sent)} of ${megabytes(this.total)} MB (${pct}%)`;
     if (this.tty) {
       const now = Date.now();
-      if (now - this.lastDraw < 100 && sent < this.total) return;
+      if (now - this.lastDraw < 100 && !this.complete) return;
       this.lastDraw = now;
       this.out.write(`\r${line}\u001b[K`);
-      this.drawn = true;
       return;
     }
     const quarter = Math.floor(pct / 25);
@@ -44,7 +42,8 @@ export class UploadProgress {
   /** Every byte was sent; the server now reads and stores the report. */
   sent(): void {
     this.update(this.total);
-    if (this.tty && this.drawn) this.out.write('\n');
+    // The rewritten line is ended before the next one (update draws the end, so it was drawn).
+    if (this.tty) this.out.write('\n');
     this.out.write('Importing the report on the server...\n');
   }
 }
