@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -106,7 +107,13 @@ export const reportUploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
           ctx,
           authOf(req),
           q.projectId,
-          { body: body.chunks, format: q.format, fileName: fileNameOf(req.headers['content-disposition']), contentType: req.headers['content-type'] ?? null },
+          {
+            body: body.chunks,
+            format: q.format,
+            fileName: fileNameOf(req.headers['content-disposition']),
+            contentType: req.headers['content-type'] ?? null,
+            length: lengthOf(req.headers),
+          },
           { name: q.name, branch: q.branch, env: q.env, mode: q.mode },
         );
         const { status: runStatus, ...rest } = stored;
@@ -120,3 +127,10 @@ export const reportUploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     },
   );
 };
+
+/** The body's length when the request says it plainly (not when it is sent in chunks or encoded). */
+function lengthOf(headers: IncomingHttpHeaders): number | null {
+  if (headers['transfer-encoding'] || (headers['content-encoding'] && headers['content-encoding'] !== 'identity')) return null;
+  const length = Number(headers['content-length']);
+  return Number.isSafeInteger(length) && length > 0 ? length : null;
+}

@@ -31,6 +31,8 @@ export interface UploadSource {
   format?: ReportFormat;
   fileName?: string | null;
   contentType?: string | null;
+  /** The body's length in bytes, when the request said it. */
+  length?: number | null;
 }
 
 /**
@@ -75,7 +77,7 @@ export async function uploadReport(
         type,
         userId: auth.user.id,
         meta: { reportFormat: format },
-      });
+      }, source.length ?? null);
       stored = done;
       ctx.log.info(
         { projectId, runId: done.runId, format, testCases: done.testCases, attachments: done.attachments, convertMs: done.readMs, storeMs: done.storeMs },

@@ -1,6 +1,7 @@
 import type * as messages from '@cucumber/messages';
 import { cleanUri, indexGherkinDocument, sourceRef, type DocumentIndex } from '@stepwise/runner/report-model';
 import type { CaseTemplate, Definitions, StepInfo } from './ingest-protocol.ts';
+import { compileShape, JsonScan } from './json-scan.ts';
 
 /**
  * What an import keeps of a report's definitions: Gherkin documents, pickles, test cases, step
@@ -9,6 +10,20 @@ import type { CaseTemplate, Definitions, StepInfo } from './ingest-protocol.ts';
  * steps a row or the application map names.
  */
 
+// The fields read of test cases and pickles without JSON.parse (json-scan.ts); their steps' details
+// are read again from the report for the few steps a row or the application map names.
+const T = { id: 0, pickle: 1, stepId: 2, pickleStep: 3, hook: 4, stepItem: 5 };
+const TEST_CASE = compileShape({
+  testCase: { id: T.id, pickleId: T.pickle, testSteps: { items: { id: T.stepId, pickleStepId: T.pickleStep, hookId: T.hook }, item: T.stepItem } },
+});
+const P = { id: 0, uri: 1, name: 2, line: 3, tag: 4, tagItem: 5, ast: 6, astItem: 7 };
+const PICKLE = compileShape({
+  pickle: { id: P.id, uri: P.uri, name: P.name, location: { line: P.line }, tags: { items: { name: P.tag }, item: P.tagItem }, astNodeIds: { items: P.ast, item: P.astItem } },
+});
+
+/** A message of the report, read again by where it is (offset, length). */
+export type ReadMessage = (start: number, length: number) => messages.Envelope | null;
+
 interface PickleInfo {
   name: string;
   featureName: string;
@@ -16,14 +31,19 @@ interface PickleInfo {
   line: number | null;
   tags: string[];
   parameters: Record<string, string>;
-  /** Pickle step id, text and AST node id. */
-  steps: Array<[string, string, string | undefined, string | undefined]>;
+  /** Pickle step id, text, AST node id and type: read when first asked for. */
+  steps: PickleSteps | null;
+  /** Where the pickle is (offset, length). */
+  place: number[];
   source: number[];
 }
+type PickleSteps = Array<[string, string, string | undefined, string | undefined]>;
 
 interface TestCaseInfo {
   pickle: PickleInfo | undefined;
-  steps: readonly messages.TestStep[];
+  /** Read when first asked for. */
+  steps: readonly messages.TestStep[] | null;
+  place: number[];
 }
 
 export class DefinitionsState {
@@ -41,6 +61,64 @@ export class DefinitionsState {
   envelopes = 0;
   /** Told of each test case as it is read. */
   onTemplate: (t: CaseTemplate) => void = () => {};
+  private readonly scan = new JsonScan(8);
+  /** A scanned list's items. */
+  private readonly items: Array<string | undefined> = [];
+  private readonly itemKinds: Array<string | null> = [];
+  private odd = false;
+  private readonly read: ReadMessage;
+
+  constructor(read: ReadMessage) {
+    this.read = read;
+  }
+
+  /**
+   * A test case or a pickle read from its bytes, in any key order; false when it is not strict JSON
+   * or not of the usual shape (it is then parsed, and its error, if any, names the problem).
+   */
+  scanned(type: string, bytes: Buffer, start: number, stop: number): boolean {
+    const { scan } = this;
+    this.items.length = 0;
+    this.itemKinds.length = 0;
+    this.odd = false;
+    const place = [start, stop - start];
+    if (type === 'testCase') {
+      scan.onItem = () => {
+        const id = scan.string(T.stepId);
+        const pickleStepId = scan.has(T.pickleStep) ? scan.string(T.pickleStep) : '';
+        const hookId = scan.has(T.hook) ? scan.string(T.hook) : '';
+        if (id === undefined || pickleStepId === undefined || hookId === undefined) this.odd = true;
+        this.items.push(id);
+        this.itemKinds.push(pickleStepId ? null : hookId!);
+        scan.clear(T.stepId, T.pickleStep, T.hook);
+      };
+      if (!scan.scan(bytes, start, stop, TEST_CASE) || this.odd) return false;
+      const id = scan.string(T.id);
+      const pickleId = scan.string(T.pickle);
+      if (id === undefined || pickleId === undefined) return false;
+      this.envelopes++;
+      this.testCase(id, pickleId, this.items as string[], this.itemKinds, null, place);
+      return true;
+    }
+    // pickle
+    const astNodeIds: string[] = [];
+    scan.onItem = (item) => {
+      const field = item === P.tagItem ? P.tag : P.ast;
+      const value = scan.string(field);
+      if (value === undefined) this.odd = true;
+      (item === P.tagItem ? this.items : astNodeIds).push(value!);
+      scan.clear(field);
+    };
+    if (!scan.scan(bytes, start, stop, PICKLE) || this.odd) return false;
+    const id = scan.string(P.id);
+    const uri = scan.string(P.uri);
+    const name = scan.has(P.name) ? scan.string(P.name) : '';
+    const line = scan.has(P.line) ? scan.number(P.line) : null;
+    if (id === undefined || uri === undefined || name === undefined || line === undefined) return false;
+    this.envelopes++;
+    this.pickle(id, uri, name, line, this.items.slice() as string[], astNodeIds, null, place);
+    return true;
+  }
 
   /** What the end of the import needs of the definitions. */
   summary(): Definitions {
@@ -78,36 +156,53 @@ export class DefinitionsState {
 
   /** The pickle as the report builder sees it when its test case starts. */
   private onPickle(pickle: messages.Pickle, place: number[]): void {
-    const astNodeIds = pickle.astNodeIds ?? [];
+    const steps: PickleSteps = (pickle.steps ?? []).map((ps) => [ps.id, ps.text, ps.astNodeIds?.[0], ps.type]);
+    this.pickle(pickle.id, pickle.uri, pickle.name ?? '', pickle.location?.line ?? null, pickle.tags?.map((t) => t.name) ?? [], pickle.astNodeIds ?? [], steps, place);
+  }
+
+  private pickle(id: string, uri: string, name: string, line: number | null, tags: string[], astNodeIds: readonly string[], steps: PickleSteps | null, place: number[]): void {
     const row = astNodeIds[1] ? this.index.rowNodes.get(astNodeIds[1]) : undefined;
-    const document = this.documents.get(pickle.uri);
-    this.pickles.set(pickle.id, {
-      name: pickle.name ?? '',
-      featureName: this.featureNames.get(pickle.uri) ?? '',
-      featurePath: pickle.uri ? cleanUri(pickle.uri) : '',
-      line: pickle.location?.line ?? row?.line ?? this.index.scenarioLines.get(astNodeIds[0]) ?? null,
-      tags: pickle.tags?.map((t) => t.name) ?? [],
+    const document = this.documents.get(uri);
+    this.pickles.set(id, {
+      name,
+      featureName: this.featureNames.get(uri) ?? '',
+      featurePath: uri ? cleanUri(uri) : '',
+      line: line ?? row?.line ?? this.index.scenarioLines.get(astNodeIds[0]) ?? null,
+      tags,
       parameters: row ? { ...row.parameters } : {},
-      steps: (pickle.steps ?? []).map((ps) => [ps.id, ps.text, ps.astNodeIds?.[0], ps.type]),
+      steps,
+      place,
       source: document ? [...document, ...place] : place,
     });
   }
 
   private onTestCase(testCase: messages.TestCase, place: number[]): void {
-    const pickle = this.pickles.get(testCase.pickleId);
     const steps = testCase.testSteps ?? [];
-    this.testCases.set(testCase.id, { pickle, steps });
+    this.testCase(
+      testCase.id,
+      testCase.pickleId,
+      steps.map((ts) => ts.id),
+      steps.map((ts) => (ts.pickleStepId ? null : (ts.hookId ?? ''))),
+      steps,
+      place,
+    );
+  }
+
+  /** A test case: its steps' ids, and for each null (a Gherkin step) or its hook's id. */
+  private testCase(id: string, pickleId: string, stepIds: string[], stepKinds: ReadonlyArray<string | null>, steps: readonly messages.TestStep[] | null, place: number[]): void {
+    const pickle = this.pickles.get(pickleId);
+    this.testCases.set(id, { pickle, steps, place });
     let kinds = '';
     let sawStep = false;
-    for (const ts of steps) {
-      if (ts.pickleStepId) {
+    for (const kind of stepKinds) {
+      if (kind === null) {
         sawStep = true;
         kinds += 'S';
-      } else kinds += this.hookKind(ts.hookId, sawStep);
+      } else kinds += this.hookKind(kind || undefined, sawStep);
     }
     this.onTemplate({
-      testCaseId: testCase.id,
-      stepIds: steps.map((ts) => ts.id),
+      testCaseId: id,
+      stepIds: stepIds.slice(),
       kinds,
       scenarioName: pickle?.name ?? '',
       featureName: pickle?.featureName ?? '',
@@ -128,10 +223,14 @@ export class DefinitionsState {
   /** Keyword, type, text and step definitions of a test case's step, as the report builder names them. */
   info(testCaseId: string, index: number): StepInfo | null {
     const tc = this.testCases.get(testCaseId);
-    const ts = tc?.steps[index];
-    if (!tc || !ts) return null;
+    if (!tc) return null;
+    tc.steps ??= this.read(tc.place[0], tc.place[1])?.testCase?.testSteps ?? [];
+    const ts = tc.steps[index];
+    if (!ts) return null;
     if (ts.pickleStepId) {
-      const ps = tc.pickle?.steps.find((s) => s[0] === ts.pickleStepId);
+      const pickle = tc.pickle;
+      if (pickle) pickle.steps ??= (this.read(pickle.place[0], pickle.place[1])?.pickle?.steps ?? []).map((ps) => [ps.id, ps.text, ps.astNodeIds?.[0], ps.type]);
+      const ps = pickle?.steps?.find((s) => s[0] === ts.pickleStepId);
       const node = ps?.[2] !== undefined ? this.index.stepNodes.get(ps[2]) : undefined;
       const ids = ts.stepDefinitionIds ?? [];
       return [node?.keyword ?? '', node?.keywordType ?? ps?.[3] ?? 'Unknown', ps?.[1] ?? '', ids.length ? ids.map((id) => this.stepDefinitions.get(id) ?? id).join(', ') : null];

@@ -1,6 +1,7 @@
 import type * as messages from '@cucumber/messages';
 import { ATTACHMENT_TYPES, type PageVisit } from '@stepwise/shared';
 import { status } from '@stepwise/runner/report-model';
+import { compileShape, JsonScan, type CompiledShape } from './json-scan.ts';
 import type { LineScanner, ScannedLine } from './line-scanner.ts';
 import type { CaseTemplate } from './ingest-protocol.ts';
 
@@ -51,24 +52,26 @@ export interface CaseState {
 
 export type RunError = { text: string } | { hookId: string | undefined; message: string };
 
-// Fast paths for the two most frequent messages in the layout cucumber-js writes: a match is a valid
-// JSON object (strings without escapes or control characters, integers without leading zeros); any
-// other layout is parsed as JSON.
-const S = '([^"\\\\\\u0000-\\u001f]*)';
-const N = '(?:0|[1-9]\\d{0,15})';
-const TIMESTAMP = `\\{"seconds":${N},"nanos":${N}\\}`;
-const STEP_STARTED = new RegExp(`^\\{"testStepStarted":\\{"testCaseStartedId":"${S}","testStepId":"${S}","timestamp":${TIMESTAMP}\\}\\}$`);
-const STEP_FINISHED = new RegExp(
-  `^\\{"testStepFinished":\\{"testCaseStartedId":"${S}","testStepId":"${S}","testStepResult":\\{"status":"([A-Z]+)","duration":${TIMESTAMP}\\},"timestamp":${TIMESTAMP}\\}\\}$`,
-);
+// The fields read of the most frequent messages without JSON.parse (json-scan.ts), in any key order.
+const F = { caseStarted: 0, step: 1, status: 2, message: 3, exception: 4, seconds: 5, nanos: 6, id: 7, testCase: 8, attempt: 9, worker: 10, mediaType: 11 };
+const TIMESTAMP = { seconds: F.seconds, nanos: F.nanos };
+const SHAPES = new Map<string, CompiledShape>([
+  ['testStepStarted', compileShape({ testStepStarted: { testCaseStartedId: F.caseStarted, testStepId: F.step } })],
+  [
+    'testStepFinished',
+    compileShape({ testStepFinished: { testCaseStartedId: F.caseStarted, testStepId: F.step, testStepResult: { status: F.status, message: F.message, exception: F.exception } } }),
+  ],
+  ['testCaseStarted', compileShape({ testCaseStarted: { id: F.id, testCaseId: F.testCase, attempt: F.attempt, workerId: F.worker, timestamp: TIMESTAMP } })],
+  ['testCaseFinished', compileShape({ testCaseFinished: { testCaseStartedId: F.caseStarted, timestamp: TIMESTAMP } })],
+  ['attachment', compileShape({ attachment: { testCaseStartedId: F.caseStarted, testStepId: F.step, mediaType: F.mediaType } })],
+]);
+const FIELDS = Object.keys(F).length;
 
 export class EventsState {
   readonly cases = new Map<string, CaseState>();
   readonly order: CaseState[] = [];
   readonly runErrors: RunError[] = [];
   private readonly templates = new Map<string, CaseTemplate>();
-  /** Each test step's place in its test case (ids are unique in a report; the place is checked against the template). */
-  private readonly stepIndex = new Map<string, number>();
   /** Cases waiting for their template, by test case id. */
   private readonly waiting = new Map<string, CaseState[]>();
   private readonly runHooksStarted = new Map<string, string>();
@@ -82,7 +85,6 @@ export class EventsState {
 
   addTemplate(t: CaseTemplate): void {
     this.templates.set(t.testCaseId, t);
-    t.stepIds.forEach((id, i) => this.stepIndex.set(id, i));
     const waiting = this.waiting.get(t.testCaseId);
     if (!waiting) return;
     this.waiting.delete(t.testCaseId);
@@ -92,25 +94,71 @@ export class EventsState {
     }
   }
 
+  private readonly scan = new JsonScan(FIELDS);
+
   /** Reads a line of one of the event types; throws ReportFormatError when it is not valid. */
   line(scanner: LineScanner, line: ScannedLine, type: string): void {
-    if (type === 'testStepFinished' || type === 'testStepStarted') {
-      const text = scanner.text(line);
-      const m = (type === 'testStepFinished' ? STEP_FINISHED : STEP_STARTED).exec(text);
-      if (m) {
-        this.envelopes++;
-        const c = this.cases.get(m[1]);
-        if (!c) return;
-        this.step(c, m[2], type === 'testStepStarted' ? STARTED : FINISHED | codeOf(m[3]));
-        c.lines.push(line.start, line.stop - line.start);
-        return;
-      }
-      const envelope = scanner.envelope(line, text);
-      if (envelope) this.envelope(envelope, line);
-      return;
-    }
+    const shape = SHAPES.get(type);
+    if (shape && this.scan.scan(scanner.bytes, line.start, line.stop, shape) && this.scanned(type, line)) return;
+    // Anything else (a message these fields do not tell, or not valid JSON: its error names the problem).
     const envelope = scanner.envelope(line);
     if (envelope) this.envelope(envelope, line);
+  }
+
+  /** A scanned message, when its fields tell all this state needs of it (else false: it is parsed). */
+  private scanned(type: string, line: ScannedLine): boolean {
+    const { scan } = this;
+    const place = (c: CaseState) => c.lines.push(line.start, line.stop - line.start);
+    if (type === 'testStepStarted' || type === 'testStepFinished') {
+      const finished = type === 'testStepFinished';
+      // A result with a message or an exception is kept whole.
+      if (finished && (scan.has(F.message) || scan.has(F.exception))) return false;
+      this.envelopes++;
+      const c = this.cases.get(scan.string(F.caseStarted)!);
+      if (!c) return true;
+      this.step(c, scan.string(F.step)!, finished ? FINISHED | codeOf(scan.string(F.status)) : STARTED);
+      place(c);
+      return true;
+    }
+    if (type === 'attachment') {
+      const mediaType = scan.string(F.mediaType);
+      if (mediaType === ATTACHMENT_TYPES.page) return false;
+      this.envelopes++;
+      const caseStarted = scan.string(F.caseStarted);
+      const step = scan.string(F.step);
+      if (!caseStarted || !step) return true;
+      const c = this.cases.get(caseStarted);
+      if (!c) return true;
+      this.attachments++;
+      place(c);
+      return true;
+    }
+    const timestamp = this.timestamp();
+    if (timestamp === undefined) return false;
+    if (type === 'testCaseStarted') {
+      const id = scan.string(F.id);
+      const testCaseId = scan.string(F.testCase);
+      const attempt = scan.has(F.attempt) ? scan.number(F.attempt) : 0;
+      const workerId = scan.has(F.worker) ? scan.string(F.worker) : null;
+      if (id === undefined || testCaseId === undefined || attempt === undefined || workerId === undefined) return false;
+      this.envelopes++;
+      this.caseStarted(id, testCaseId, attempt, workerId, timestamp, line);
+      return true;
+    }
+    // testCaseFinished
+    this.envelopes++;
+    const c = this.cases.get(scan.string(F.caseStarted)!);
+    if (!c) return true;
+    this.caseFinished(c, timestamp, line);
+    return true;
+  }
+
+  /** A scanned message's timestamp: null when it has none, undefined when it is not two numbers. */
+  private timestamp(): Timestamp | null | undefined {
+    const seconds = this.scan.number(F.seconds);
+    const nanos = this.scan.number(F.nanos);
+    if (seconds !== undefined && nanos !== undefined) return { seconds, nanos };
+    return this.scan.has(F.seconds) || this.scan.has(F.nanos) ? undefined : null;
   }
 
   private attach(c: CaseState, t: CaseTemplate): void {
@@ -127,8 +175,9 @@ export class EventsState {
       (c.early ??= []).push(testStepId, event);
       return;
     }
-    const i = this.stepIndex.get(testStepId);
-    if (i === undefined || c.template!.stepIds[i] !== testStepId) return;
+    // A test case has a few steps: a search of its ids costs less than a map of every step's.
+    const i = c.template!.stepIds.indexOf(testStepId);
+    if (i < 0) return;
     c.codes[i] = event === STARTED ? c.codes[i] | STARTED : (c.codes[i] & STARTED) | event;
   }
 
@@ -162,42 +211,11 @@ export class EventsState {
       }
     } else if (e.testCaseStarted) {
       const s = e.testCaseStarted;
-      const c: CaseState = {
-        id: s.id,
-        testCaseId: s.testCaseId,
-        position: this.order.length,
-        attempt: s.attempt ?? 0,
-        workerId: s.workerId ?? null,
-        start: s.timestamp ?? null,
-        end: null,
-        finished: false,
-        template: null,
-        codes: null,
-        early: null,
-        results: null,
-        pages: null,
-        lines: [line.start, line.stop - line.start],
-        previous: this.lastAttemptOf.get(s.testCaseId) ?? null,
-        rowId: null,
-        folded: false,
-      };
-      this.lastAttemptOf.set(s.testCaseId, c);
-      this.cases.set(s.id, c);
-      this.order.push(c);
-      const t = this.templates.get(s.testCaseId);
-      if (t) this.attach(c, t);
-      else {
-        const list = this.waiting.get(s.testCaseId) ?? [];
-        list.push(c);
-        this.waiting.set(s.testCaseId, list);
-      }
+      this.caseStarted(s.id, s.testCaseId, s.attempt ?? 0, s.workerId ?? null, s.timestamp ?? null, line);
     } else if (e.testCaseFinished) {
       const c = this.cases.get(e.testCaseFinished.testCaseStartedId);
       if (!c) return;
-      c.finished = true;
-      c.end = e.testCaseFinished.timestamp ?? null;
-      place(c);
-      if (c.template) this.onReady(c);
+      this.caseFinished(c, e.testCaseFinished.timestamp ?? null, line);
     } else if (e.testRunStarted) {
       this.startTime = e.testRunStarted.timestamp ?? null;
     } else if (e.testRunFinished) {
@@ -214,6 +232,45 @@ export class EventsState {
       const message = f.result.exception?.message ?? (f.result.message ? f.result.message.split('\n', 1)[0] : st);
       this.runErrors.push({ hookId: this.runHooksStarted.get(f.testRunHookStartedId), message });
     }
+  }
+
+  private caseStarted(id: string, testCaseId: string, attempt: number, workerId: string | null, start: Timestamp | null, line: ScannedLine): void {
+    const c: CaseState = {
+      id,
+      testCaseId,
+      position: this.order.length,
+      attempt,
+      workerId,
+      start,
+      end: null,
+      finished: false,
+      template: null,
+      codes: null,
+      early: null,
+      results: null,
+      pages: null,
+      lines: [line.start, line.stop - line.start],
+      previous: this.lastAttemptOf.get(testCaseId) ?? null,
+      rowId: null,
+      folded: false,
+    };
+    this.lastAttemptOf.set(testCaseId, c);
+    this.cases.set(id, c);
+    this.order.push(c);
+    const t = this.templates.get(testCaseId);
+    if (t) this.attach(c, t);
+    else {
+      const list = this.waiting.get(testCaseId) ?? [];
+      list.push(c);
+      this.waiting.set(testCaseId, list);
+    }
+  }
+
+  private caseFinished(c: CaseState, end: Timestamp | null, line: ScannedLine): void {
+    c.finished = true;
+    c.end = end;
+    c.lines.push(line.start, line.stop - line.start);
+    if (c.template) this.onReady(c);
   }
 }
 

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { Insertable } from 'kysely';
 import type { TestCasesTable } from '../../db/schema.ts';
-import { ReportFormatError } from '../ndjson-lines.ts';
+import { parseEnvelopeLine, ReportFormatError } from '../ndjson-lines.ts';
 import { testCaseColumns } from '../test-case-columns.ts';
 import { CaseRows } from './case-rows.ts';
 import { DefinitionsState } from './definitions-state.ts';
@@ -20,7 +20,7 @@ const ROW_BATCH = 2000;
 
 class IngestJob {
   private readonly scanner: LineScanner;
-  private readonly defs = new DefinitionsState();
+  private readonly defs: DefinitionsState;
   private readonly events = new EventsState();
   private readonly rows: CaseRows;
   private batch: Insertable<TestCasesTable>[] = [];
@@ -29,6 +29,8 @@ class IngestJob {
 
   constructor(sab: SharedArrayBuffer, run: IngestRunInput) {
     this.scanner = new LineScanner(sab);
+    const { scanner } = this;
+    this.defs = new DefinitionsState((start, length) => parseEnvelopeLine(scanner.bytes.toString('utf8', start, start + length), 0, false));
     this.rows = new CaseRows(run);
     this.defs.onTemplate = (t) => this.events.addTemplate(t);
     this.events.onReady = (c) => {
@@ -59,6 +61,7 @@ class IngestJob {
         this.events.line(this.scanner, line, type);
         return true;
       }
+      if ((type === 'testCase' || type === 'pickle') && this.defs.scanned(type, this.scanner.bytes, line.start, line.stop)) return true;
       const envelope = this.scanner.envelope(line);
       if (!envelope) return true;
       const actual = type ?? typeOfEnvelope(envelope);

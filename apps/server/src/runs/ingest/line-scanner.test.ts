@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { ReportFormatError } from '../ndjson-lines.ts';
 import { LineScanner, typeOfEnvelope, type ScannedLine } from './line-scanner.ts';
 
-/** A growable shared buffer holding `text`, as the ingest fills it. */
-function bufferOf(text: string): { sab: SharedArrayBuffer; end: number } {
+/** A shared buffer holding `text`, as the ingest fills it: growable (an upload of unknown length), or of its size. */
+function bufferOf(text: string, growable = true): { sab: SharedArrayBuffer; end: number } {
   const bytes = Buffer.from(text, 'utf8');
-  const sab = new SharedArrayBuffer(Math.max(16, bytes.length), { maxByteLength: 1 << 20 });
+  const sab = growable ? new SharedArrayBuffer(Math.max(16, bytes.length), { maxByteLength: 1 << 20 }) : new SharedArrayBuffer(bytes.length);
   new Uint8Array(sab).set(bytes);
   return { sab, end: bytes.length };
 }
 
-function linesOf(text: string, cuts: number[] = []): Array<{ text: string; type: string | null; lineNo: number; last: boolean }> {
-  const { sab, end } = bufferOf(text);
+function linesOf(text: string, cuts: number[] = [], growable = true): Array<{ text: string; type: string | null; lineNo: number; last: boolean }> {
+  const { sab, end } = bufferOf(text, growable);
   const scanner = new LineScanner(sab);
   const out: Array<{ text: string; type: string | null; lineNo: number; last: boolean }> = [];
   const visit = (line: ScannedLine) => {
@@ -36,6 +36,8 @@ describe('LineScanner', () => {
     // Cut inside a line, inside "\r\n" and inside the two bytes of "é": the same lines.
     const at = Buffer.from(text).indexOf('é');
     expect(linesOf(text, [5, 12, 13, at + 1])).toEqual(whole);
+    expect(linesOf(text, [5, 12, 13, at + 1], false)).toEqual(whole);
+    expect(linesOf(text, [], false)).toEqual(whole);
   });
 
   it('knows every message type by its first bytes, and no type of a line that starts otherwise', () => {
@@ -47,19 +49,22 @@ describe('LineScanner', () => {
   });
 
   it('refuses a line that is not UTF-8 or not a JSON object, naming the line; tells a cut last line', () => {
-    const { sab, end } = bufferOf('{"meta":{}}\n{"a":1}\n');
-    new Uint8Array(sab)[14] = 0xff;
-    const scanner = new LineScanner(sab);
-    const errors: string[] = [];
-    scanner.scan(end, true, (line) => {
-      try {
-        scanner.envelope(line);
-      } catch (err) {
-        expect(err).toBeInstanceOf(ReportFormatError);
-        errors.push((err as Error).message);
+    // A bad byte in the second line: the lines before it are read, then the scan stops at it,
+    // whether the bytes arrive at once or in pieces, in either kind of buffer.
+    for (const growable of [true, false])
+      for (const cuts of [[], [3, 13, 15, 20]]) {
+        const { sab, end } = bufferOf('{"meta":{}}\n{"a":"\u00e9"}\n{"b":1}\n', growable);
+        new Uint8Array(sab)[14] = 0xff;
+        const scanner = new LineScanner(sab);
+        const seen: number[] = [];
+        const visit = (line: ScannedLine) => void seen.push(line.lineNo);
+        const scanAll = () => {
+          for (const cut of cuts) scanner.scan(cut, false, visit);
+          scanner.scan(end, true, visit);
+        };
+        expect(scanAll).toThrow(new ReportFormatError('Line 2: the file is not UTF-8 text'));
+        expect(seen).toEqual([1]);
       }
-    });
-    expect(errors).toEqual(['Line 2: the file is not UTF-8 text']);
 
     const cut = bufferOf('{"meta":{}}\n[1,2]\n{"pickle":{"na');
     const s2 = new LineScanner(cut.sab);

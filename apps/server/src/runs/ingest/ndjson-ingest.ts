@@ -55,12 +55,14 @@ export async function ingestNdjson(
   projectId: string,
   body: AsyncIterable<Uint8Array | string>,
   input: Omit<IngestRunInput, 'runId' | 'projectId'>,
+  /** The upload's length when it said it (Content-Length): the buffer is made at that size. */
+  length: number | null = null,
 ): Promise<NdjsonIngestResult> {
   const started = performance.now();
   const runId = randomUUID();
   const run: IngestRunInput = { ...input, runId, projectId };
   const sourceKey = sourceKeyOf(projectId, runId);
-  const sab = new SharedArrayBuffer(INITIAL_BYTES, { maxByteLength: REPORT_UPLOAD_LIMIT });
+  const sab = length && length <= REPORT_UPLOAD_LIMIT ? new SharedArrayBuffer(length) : new SharedArrayBuffer(INITIAL_BYTES, { maxByteLength: REPORT_UPLOAD_LIMIT });
   const bytes = new Uint8Array(sab);
   const worker = acquireWorker();
   // What the worker sends (batches of rows, then the result), kept until the transaction takes it.
@@ -77,6 +79,7 @@ export async function ingestNdjson(
     for await (const chunk of body) {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
       if (end + buf.length > sab.byteLength) {
+        if (!sab.growable) throw new ReportFormatError('The report is longer than its Content-Length said');
         if (end + buf.length > sab.maxByteLength) throw new ReportFormatError(`The report is larger than ${REPORT_UPLOAD_LIMIT / 1024 / 1024} MB`);
         sab.grow(Math.min(sab.maxByteLength, Math.max(end + buf.length, sab.byteLength * 2)));
       }

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compileShape, ESCAPED, JsonScan, NUMBER, OBJECT, STRING } from './json-scan.ts';
+
+const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../packages/runner/src/import/fixtures');
+
+/** What the ingest takes as a message: a line that JSON.parse reads as an object. */
+function isObject(text: string): boolean {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v);
+  } catch {
+    return false;
+  }
+}
+
+const ANY = compileShape({});
+
+function scans(text: string): boolean {
+  const bytes = Buffer.from(text, 'utf8');
+  // Bytes around the line: a scan never reads past its end.
+  const padded = Buffer.concat([Buffer.from('}]"'), bytes, Buffer.from('}]"1')]);
+  const a = new JsonScan(1).scan(bytes, 0, bytes.length, ANY);
+  const b = new JsonScan(1).scan(padded, 3, 3 + bytes.length, ANY);
+  expect(b, `the same in a larger buffer: ${text}`).toBe(a);
+  return a;
+}
+
+/** A deterministic generator (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('JsonScan', () => {
+  it('accepts what JSON.parse reads as an object, and nothing else', () => {
+    const good = [
+      '{}',
+      ' { } ',
+      '\t{"a":1}\r',
+      '{"a":[]}',
+      '{"a":[1,2,[3,[4]],{"b":{}}]}',
+      '{"s":"\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\uD83D\\uDE00","t":"café 😀"}',
+      '{"n":[0,-0,1,-1,10,1.5,-0.25,1e3,1E+3,2e-7,123456789012345678901234567890]}',
+      '{"w":[true,false,null]}',
+      '{ "a" : 1 , "b" : [ 1 , 2 ] }',
+      '{"a":1,"a":2}',
+    ];
+    for (const text of good) expect(scans(text), text).toBe(true);
+    const bad = [
+      '',
+      '[]',
+      '"x"',
+      '1',
+      'null',
+      '{',
+      '{"a"}',
+      '{"a":}',
+      '{"a":1,}',
+      '{"a":[1,]}',
+      '{,"a":1}',
+      '{"a":1}}',
+      '{"a":1} x',
+      '{"a":01}',
+      '{"a":1.}',
+      '{"a":.5}',
+      '{"a":1e}',
+      '{"a":-}',
+      '{"a":+1}',
+      '{"a":tru}',
+      '{"a":nul}',
+      '{"a":True}',
+      '{"a":"\\x"}',
+      '{"a":"\\u12"}',
+      '{"a":"\\u12G4"}',
+      '{"a":"tab\there"}',
+      '{"a":"nul\u0000"}',
+      "{'a':1}",
+      '{a:1}',
+      '{"a":1 /* c */}',
+      '{"a":"cut',
+      '{"a":[1,2',
+    ];
+    for (const text of bad) {
+      expect(isObject(text), `JSON.parse refuses ${text}`).toBe(false);
+      expect(scans(text), text).toBe(false);
+    }
+  });
+
+  it('agrees with JSON.parse on real reports and on thousands of damaged lines', () => {
+    const lines = ['cucumber-jvm-7.ndjson', 'messages-13.ndjson', 'messages-28.ndjson'].flatMap((f) =>
+      fs
+        .readFileSync(path.join(FIXTURES, f), 'utf8')
+        .split('\n')
+        .filter((l) => l.trim()),
+    );
+    for (const line of lines) expect(scans(line), line).toBe(true);
+    const next = random(7);
+    const pieces = ['"', '\\', ',', ':', '{', '}', '[', ']', ' ', '0', '-', 'e', '.', 'u', '\u0001', 'é'];
+    let refused = 0;
+    for (let k = 0; k < 5000; k++) {
+      const line = lines[Math.floor(next() * lines.length)];
+      const at = Math.floor(next() * line.length);
+      const piece = pieces[Math.floor(next() * pieces.length)];
+      const how = next();
+      const damaged = how < 0.33 ? line.slice(0, at) + line.slice(at + 1) : how < 0.66 ? line.slice(0, at) + piece + line.slice(at) : line.slice(0, at) + piece + line.slice(at + 1);
+      const want = isObject(damaged);
+      if (!want) refused++;
+      expect(scans(damaged), damaged).toBe(want);
+    }
+    // Damage inside a string often leaves a line valid: both sides are tried, many times.
+    expect(refused).toBeGreaterThan(1000);
+    expect(refused).toBeLessThan(5000);
+  });
+
+  it('reads the fields of a shape in any key order, the last of duplicate keys, escaped keys and values', () => {
+    const F = { id: 0, status: 1, seconds: 2, nanos: 3, result: 4, item: 5, name: 6 };
+    const shape = compileShape({
+      step: { id: F.id, result: { status: F.status }, timestamp: { seconds: F.seconds, nanos: F.nanos }, tags: { items: { name: F.name }, item: F.item } },
+    });
+    const scan = new JsonScan(7);
+    const names: Array<string | undefined> = [];
+    scan.onItem = (item) => {
+      expect(item).toBe(F.item);
+      names.push(scan.string(F.name));
+      scan.clear(F.name);
+    };
+    const read = (text: string) => {
+      names.length = 0;
+      const bytes = Buffer.from(text);
+      expect(scan.scan(bytes, 0, bytes.length, shape), text).toBe(true);
+      return { id: scan.string(F.id), status: scan.string(F.status), seconds: scan.number(F.seconds), nanos: scan.number(F.nanos), names: [...names] };
+    };
+    const want = { id: 'a"b', status: 'PASSED', seconds: 1714528800, nanos: 5, names: ['@x', undefined, 'é'] };
+    expect(read('{"step":{"id":"a\\"b","result":{"status":"PASSED"},"timestamp":{"seconds":1714528800,"nanos":5},"tags":[{"name":"@x"},{},{"name":"\\u00e9"}]}}')).toEqual(want);
+    expect(
+      read('{"other":{"id":"x"},"step":{"tags":[{"name":"@x"},{"n":1},{"name":"é"}],"timestamp":{"nanos":5,"seconds":1714528800},"result":{"x":[1],"status":"PASSED"},"id":"a\\"b"}}'),
+    ).toEqual(want);
+    // The last duplicate wins; an escaped key is its decoded name.
+    expect(read('{"step":{"id":"old","\\u0069d":"a\\"b","result":{"status":"PASSED"},"timestamp":{"seconds":1714528800,"nanos":5},"tags":[{"name":"@x"},{},{"name":"é"}]}}')).toEqual(want);
+    // Values of other kinds are told by kind; numbers beyond small integers are read as JSON.parse reads them.
+    const bytes = Buffer.from('{"step":{"id":{"x":1},"result":{"status":"a\\nb"},"timestamp":{"seconds":-1.5e3,"nanos":12345678901234567890}}}');
+    expect(scan.scan(bytes, 0, bytes.length, shape)).toBe(true);
+    expect([scan.kinds[F.id], scan.kinds[F.status], scan.kinds[F.seconds]]).toEqual([OBJECT, ESCAPED, NUMBER]);
+    expect(scan.string(F.id)).toBeUndefined();
+    expect(scan.string(F.status)).toBe('a\nb');
+    expect([scan.number(F.seconds), scan.number(F.nanos)]).toEqual([-1500, Number('12345678901234567890')]);
+    // A shape's object given as another kind: its fields are absent.
+    const flat = Buffer.from('{"step":{"id":"s","result":"PASSED","timestamp":null}}');
+    expect(scan.scan(flat, 0, flat.length, shape)).toBe(true);
+    expect([scan.kinds[F.id], scan.has(F.status), scan.has(F.seconds)]).toEqual([STRING, false, false]);
+  });
+
+  it('refuses nesting deeper than it follows (JSON.parse reads those lines)', () => {
+    const deep = `{"a":${'['.repeat(300)}${']'.repeat(300)}}`;
+    expect(isObject(deep)).toBe(true);
+    expect(scans(deep)).toBe(false);
+    const fine = `{"a":${'['.repeat(200)}${']'.repeat(200)}}`;
+    expect(scans(fine)).toBe(true);
+  });
+});
