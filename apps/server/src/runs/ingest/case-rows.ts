@@ -9,18 +9,14 @@ import { FINISHED, STARTED, STATUS_BY_CODE, type CaseState, type EventsState } f
 import { buildSourceIndex } from './source-index.ts';
 
 /**
- * Test cases of an import into rows, by the report builder's rules (report-fold), as they finish. A
- * case whose failed step must be named (its message, keyword and text) is held to the end; so is the part of the run that needs them all: which attempts were
- * replaced, the counts, the run's row, the index of where each test case's messages are.
+ * Test cases of an import into rows, by the report builder's rules (report-fold), as they finish (a
+ * failed step is named from the definitions, read by then). The part of the run that needs them all
+ * waits for the end: which attempts were replaced, the counts, the run's row, the index of where each
+ * test case's messages are.
  */
 
 /** What the end needs from the definitions: infos of steps, by test case id and step index. */
 export type AskInfos = (requests: Array<[string, number]>) => Array<StepInfo | null>;
-
-interface Held {
-  c: CaseState;
-  fold: CaseFold;
-}
 
 export interface RunEnd {
   run: ReturnType<typeof runRow>['run'];
@@ -35,17 +31,18 @@ export interface RunEnd {
 
 export class CaseRows {
   private readonly input: IngestRunInput;
-  private readonly held: Held[] = [];
+  private readonly ask: AskInfos;
   /** By position: what counting scenarios needs of each test case. */
   private readonly counted: TestCaseResult[] = [];
   private unfinished = 0;
 
-  constructor(input: IngestRunInput) {
+  constructor(input: IngestRunInput, ask: AskInfos) {
     this.input = input;
+    this.ask = ask;
   }
 
-  /** The row of a case that finished (or of any case, at the end), or null when it waits for its failed step's infos. */
-  fold(c: CaseState): Insertable<TestCasesTable> | null {
+  /** The row of a case that finished (or of any case, at the end). */
+  fold(c: CaseState): Insertable<TestCasesTable> {
     c.folded = true;
     const kinds = c.template?.kinds ?? '';
     const entries: FoldEntry[] = [];
@@ -57,23 +54,23 @@ export class CaseRows {
     const fold = foldCase(entries, c.finished);
     if (!c.finished) this.unfinished++;
     this.counted[c.position] = this.caseResultOf(c, fold.status);
-    if (fold.failedEntry !== null) {
-      this.held.push({ c, fold });
-      return null;
-    }
-    return this.row(c, fold, fold.message, null);
+    if (fold.failedEntry === null) return this.row(c, fold, fold.message, null);
+    // The failed step: its message, keyword and text.
+    const entry = fold.failedEntry;
+    const [info] = this.ask([[c.testCaseId, entry]]);
+    const st = fold.statuses[entry] as StepStatus;
+    const own = fold.messages[entry];
+    const stepId = c.template!.stepIds[entry];
+    const message = own !== undefined ? (own ?? st) : (stepResultMessage(st, c.results?.get(stepId) ?? {}, info?.[2] ?? '', info?.[3] ?? null) ?? st);
+    return this.row(c, fold, message, info ? { keyword: stepKeyword({ keyword: info[0], type: info[1] }), text: info[2] } : null);
   }
 
   /** Everything left, once every line was read: the held cases' rows, the superseded, the run. */
-  end(state: EventsState, defs: Definitions, ask: AskInfos): RunEnd {
+  end(state: EventsState, defs: Definitions): RunEnd {
     const rows: Insertable<TestCasesTable>[] = [];
-    for (const c of state.order) {
-      if (c.folded) continue;
-      const row = this.fold(c);
-      if (row) rows.push(row);
-    }
-    // One question to the definitions: the failed steps, and the steps that ended on a page.
-    const requests: Array<[string, number]> = this.held.map(({ c, fold }) => [c.testCaseId, fold.failedEntry!]);
+    for (const c of state.order) if (!c.folded) rows.push(this.fold(c));
+    // One question to the definitions: the steps that ended on a page.
+    const requests: Array<[string, number]> = [];
     const pageSteps: Array<{ c: CaseState; index: number }> = [];
     for (const c of state.order) {
       if (!c.pages || !c.template) continue;
@@ -82,23 +79,13 @@ export class CaseRows {
       });
     }
     for (const p of pageSteps) requests.push([p.c.testCaseId, p.index]);
-    const infos = requests.length ? ask(requests) : [];
-
-    this.held.forEach(({ c, fold }, k) => {
-      const entry = fold.failedEntry!;
-      const info = infos[k];
-      const st = fold.statuses[entry] as StepStatus;
-      const own = fold.messages[entry];
-      const stepId = c.template!.stepIds[entry];
-      const message = own !== undefined ? (own ?? st) : (stepResultMessage(st, c.results?.get(stepId) ?? {}, info?.[2] ?? '', info?.[3] ?? null) ?? st);
-      rows.push(this.row(c, fold, message, info ? { keyword: stepKeyword({ keyword: info[0], type: info[1] }), text: info[2] } : null));
-    });
+    const infos = requests.length ? this.ask(requests) : [];
 
     const memory: MemoryCase[] = [];
     let current: MemoryCase | null = null;
     let currentCase: CaseState | null = null;
     pageSteps.forEach((p, k) => {
-      const info = infos[this.held.length + k];
+      const info = infos[k];
       if (!info) return;
       if (p.c !== currentCase) {
         currentCase = p.c;

@@ -16,7 +16,7 @@ import { LineScanner, problemOf, typeOfEnvelope, type ScannedLine } from './line
  * messages are), or the first problem of the report.
  */
 
-const ROW_BATCH = 2000;
+const ROW_BATCH = 1000;
 
 class IngestJob {
   private readonly scanner: LineScanner;
@@ -31,12 +31,9 @@ class IngestJob {
     this.scanner = new LineScanner(sab);
     const { scanner } = this;
     this.defs = new DefinitionsState((start, length) => parseEnvelopeLine(scanner.bytes.toString('utf8', start, start + length), 0, false));
-    this.rows = new CaseRows(run);
+    this.rows = new CaseRows(run, (requests) => requests.map(([id, index]) => this.defs.info(id, index)));
     this.defs.onTemplate = (t) => this.events.addTemplate(t);
-    this.events.onReady = (c) => {
-      const row = this.rows.fold(c);
-      if (row) this.batch.push(row);
-    };
+    this.events.onReady = (c) => this.batch.push(this.rows.fold(c));
   }
 
   data(end: number, final: boolean): void {
@@ -88,7 +85,7 @@ class IngestJob {
       post({ kind: 'result', problem: this.problem, envelopes, testCases: this.events.order.length });
       return;
     }
-    const end = this.rows.end(this.events, this.defs.summary(), (requests) => requests.map(([id, index]) => this.defs.info(id, index)));
+    const end = this.rows.end(this.events, this.defs.summary());
     this.batch.push(...end.rows);
     if (this.batch.length) this.flush();
     const result: WorkerToMain = {
