@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -201,5 +202,22 @@ describe('NDJSON imports side by side, and one whose client goes away', () => {
     // The stored report was being written (a temporary file) and is gone again.
     await expect.poll(() => tmpFiles(), { timeout: 10_000 }).toEqual(before.tmp);
     expect(await runs()).toBe(before.runs);
+
+    // The same with a Content-Length (the server's buffer made at that size), the client gone at half.
+    await new Promise<void>((resolve) => {
+      const req = http.request(`${server.baseUrl}/api/runs/upload-report?projectId=${project}&format=ndjson`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson', 'content-length': String(bytes.length) },
+      });
+      req.on('error', () => resolve());
+      req.on('close', () => resolve());
+      req.write(bytes.subarray(0, bytes.length / 2), () => setTimeout(() => req.destroy(), 200));
+    });
+    await expect.poll(() => folders(), { timeout: 10_000 }).toEqual(before.folders);
+    await expect.poll(() => tmpFiles(), { timeout: 10_000 }).toEqual(before.tmp);
+    expect(await runs()).toBe(before.runs);
+    // And the server still imports.
+    const after = await upload(bytes, 0);
+    expect(after.status, JSON.stringify(after.body)).toBe(200);
   });
 });
