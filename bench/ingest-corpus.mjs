@@ -152,14 +152,15 @@ export function writeIngestReport(file, { features = 200, scenariosPerFeature = 
         })),
         { id: next(), hookId: after },
       ];
-      const testCase = { id: next(), pickleId: pickle.id, testSteps };
+      // Keys in the order cucumber-js 13 writes them (as in every message below).
+      const testCase = { pickleId: pickle.id, id: next(), testSteps };
       emit({ testCase });
       const started = next();
       counts.testCases++;
       const roll = r();
       const failAt = roll < 1 / 12 ? 1 + Math.floor(r() * (testSteps.length - 2)) : -1;
       const undefinedAt = failAt === -1 && roll < 0.09 ? testSteps.length - 2 : -1;
-      emit({ testCaseStarted: { id: started, testCaseId: testCase.id, attempt: 0, workerId: String(counts.testCases % 2), timestamp: ts(clock) } });
+      emit({ testCaseStarted: { attempt: 0, testCaseId: testCase.id, id: started, timestamp: ts(clock), workerId: String(counts.testCases % 2) } });
       let broken = false;
       for (let k = 0; k < testSteps.length; k++) {
         const step = testSteps[k];
@@ -167,16 +168,16 @@ export function writeIngestReport(file, { features = 200, scenariosPerFeature = 
         emit({ testStepStarted: { testCaseStartedId: started, testStepId: step.id, timestamp: ts(clock) } });
         clock += ms;
         let result;
-        if (broken && k < testSteps.length - 1) result = { status: 'SKIPPED', duration: dur(0) };
+        if (broken && k < testSteps.length - 1) result = { duration: dur(0), status: 'SKIPPED' };
         else if (k === failAt) {
           broken = true;
           const message = `Error: expected "${pickle.steps[k - 1].text}" to pass: element not found within 5000 ms`;
           const stackTrace = `${message}\n    at World.<anonymous> (steps/assertions.mjs:${30 + k}:11)\n    at async Promise.all (index 0)\n    at async wrapPromiseWithTimeout (node_modules/@cucumber/cucumber/lib/time.js:52:12)`;
-          result = { status: 'FAILED', duration: dur(ms), message: stackTrace, exception: { type: 'Error', message, stackTrace } };
+          result = { duration: dur(ms), status: 'FAILED', message: stackTrace, exception: { type: 'Error', message, stackTrace } };
         } else if (k === undefinedAt) {
           broken = true;
-          result = { status: 'UNDEFINED', duration: dur(0) };
-        } else result = { status: 'PASSED', duration: dur(ms) };
+          result = { duration: dur(0), status: 'UNDEFINED' };
+        } else result = { duration: dur(ms), status: 'PASSED' };
         if (k === testSteps.length - 1 && failAt !== -1) {
           emit({ attachment: { testCaseStartedId: started, testStepId: step.id, body: PNG, contentEncoding: 'BASE64', mediaType: 'image/png', fileName: 'failure.png', timestamp: ts(clock) } });
           counts.attachments++;
