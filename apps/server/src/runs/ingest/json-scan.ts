@@ -159,14 +159,8 @@ export class JsonScan {
   private object(shape: CompiledShape | null): boolean {
     if (++this.depth > MAX_DEPTH) return false;
     const { b } = this;
-    this.i++;
-    this.ws();
-    if (this.i < this.n && b[this.i] === 0x7d) {
-      this.i++;
-      this.depth--;
-      return true;
-    }
-    for (;;) {
+    let more = !this.openEmpty(0x7d);
+    while (more) {
       if (this.i >= this.n || b[this.i] !== 0x22) return false;
       const keyStart = this.i + 1;
       const keyKind = this.stringAt();
@@ -177,30 +171,21 @@ export class JsonScan {
       this.i++;
       this.ws();
       if (!this.value(entry)) return false;
-      this.ws();
-      const c = b[this.i++];
-      if (c === 0x2c) {
-        this.ws();
-        continue;
-      }
-      this.depth--;
-      return c === 0x7d && this.i <= this.n;
+      const next = this.next(0x7d);
+      if (next < 0) return false;
+      more = next === 1;
     }
+    this.depth--;
+    return true;
   }
 
   /** At '['. */
   private array(entry: Entry | null): boolean {
     if (++this.depth > MAX_DEPTH) return false;
     const { b } = this;
-    this.i++;
-    this.ws();
-    if (this.i < this.n && b[this.i] === 0x5d) {
-      this.i++;
-      this.depth--;
-      return true;
-    }
     const items = entry !== null && entry.item >= 0 ? entry : null;
-    for (;;) {
+    let more = !this.openEmpty(0x5d);
+    while (more) {
       if (items === null) {
         if (!this.value(null)) return false;
       } else {
@@ -211,15 +196,34 @@ export class JsonScan {
         } else if (!this.valueInto(items.itemField)) return false;
         this.onItem(items.item);
       }
-      this.ws();
-      const c = b[this.i++];
-      if (c === 0x2c) {
-        this.ws();
-        continue;
-      }
-      this.depth--;
-      return c === 0x5d && this.i <= this.n;
+      const next = this.next(0x5d);
+      if (next < 0) return false;
+      more = next === 1;
     }
+    this.depth--;
+    return true;
+  }
+
+  /** At '{' or '[': past it; true when the container ends right away (its end `close` passed too). */
+  private openEmpty(close: number): boolean {
+    this.i++;
+    this.ws();
+    if (this.i < this.n && this.b[this.i] === close) {
+      this.i++;
+      return true;
+    }
+    return false;
+  }
+
+  /** After a member or an element: 1 past a comma (another follows), 0 past the end `close`, -1 for anything else. */
+  private next(close: number): number {
+    this.ws();
+    const c = this.b[this.i++];
+    if (c === 0x2c) {
+      this.ws();
+      return 1;
+    }
+    return c === close && this.i <= this.n ? 0 : -1;
   }
 
   /** A value at `i` (whitespace skipped), recorded as `entry` says. */
