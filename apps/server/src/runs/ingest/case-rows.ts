@@ -15,7 +15,7 @@ import { buildSourceIndex } from './source-index.ts';
  * test case's messages are.
  */
 
-/** What the end needs from the definitions: infos of steps, by test case id and step index. */
+/** Infos of steps from the definitions, by test case id and step index (a failed step, the steps that ended on a page). */
 export type AskInfos = (requests: Array<[string, number]>) => Array<StepInfo | null>;
 
 export interface RunEnd {
@@ -65,7 +65,7 @@ export class CaseRows {
     return this.row(c, fold, message, info ? { keyword: stepKeyword({ keyword: info[0], type: info[1] }), text: info[2] } : null);
   }
 
-  /** Everything left, once every line was read: the held cases' rows, the superseded, the run. */
+  /** Everything left, once every line was read: the rows of cases that never finished, the superseded, the run. */
   end(state: EventsState, defs: Definitions): RunEnd {
     const rows: Insertable<TestCasesTable>[] = [];
     for (const c of state.order) if (!c.folded) rows.push(this.fold(c));

@@ -75,6 +75,7 @@ export class EventsState {
   /** Cases waiting for their template, by test case id. */
   private readonly waiting = new Map<string, CaseState[]>();
   private readonly runHooksStarted = new Map<string, string>();
+  private readonly scan = new JsonScan(FIELDS);
   private readonly lastAttemptOf = new Map<string, CaseState>();
   startTime: Timestamp | null = null;
   runFinished: { success: boolean; timestamp: Timestamp | null } | null = null;
@@ -93,8 +94,6 @@ export class EventsState {
       if (c.finished) this.onReady(c);
     }
   }
-
-  private readonly scan = new JsonScan(FIELDS);
 
   /** Reads a line of one of the event types; throws ReportFormatError when it is not valid. */
   line(scanner: LineScanner, line: ScannedLine, type: string): void {
