@@ -72,6 +72,22 @@ describe('file-system blob store', () => {
     expect(await filesUnder(path.join(dir, 'blobs'))).toEqual(['k/one']);
   });
 
+  it('stores a stream larger than what it flushes to disk at a time whole, and a failed one of that size not at all', async () => {
+    // 20 MB in 1 MB pieces, each piece numbered: flushed to disk twice while it is written.
+    const pieces = (count: number) => Array.from({ length: count }, (_, i) => Buffer.alloc(1024 * 1024, i % 251));
+    await store.put('runs/p1/r1/report.ndjson', Readable.from(pieces(20)), 'application/x-ndjson');
+    const stored = await store.read('runs/p1/r1/report.ndjson');
+    expect(stored?.size).toBe(20 * 1024 * 1024);
+    expect(stored!.bytes.equals(Buffer.concat(pieces(20)))).toBe(true);
+
+    const failing = Readable.from((async function* () {
+      yield* pieces(12);
+      throw new Error('upload cut');
+    })());
+    await expect(store.put('runs/p1/r1/cut.ndjson', failing, 'application/x-ndjson')).rejects.toThrow('upload cut');
+    expect(await filesUnder(path.join(dir, 'blobs'))).toEqual(['runs/p1/r1/report.ndjson']);
+  });
+
   it('refuses keys that are not confined to the store, and writes nothing for them', async () => {
     const outside = path.join(dir, 'outside');
     const bad = [

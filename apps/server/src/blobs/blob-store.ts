@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, fdatasync } from 'node:fs';
 import fs, { type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
@@ -46,6 +46,8 @@ const MAX_SEGMENTS = 12;
 const MAGIC = 'swblob1 ';
 const MAX_HEADER = 512;
 const STALE_TMP_MS = 3600_000;
+/** Bytes of a blob written between flushes to disk while it is written. */
+const SYNC_EVERY = 8 * 1024 * 1024;
 
 /** The segments of a valid key; throws InvalidBlobKeyError for anything else (empty, '..', '\', NUL, absolute). */
 export function blobKeySegments(key: string): string[] {
@@ -96,8 +98,14 @@ export class FsBlobStore implements BlobStore {
     let out: ReturnType<typeof createWriteStream> | null = null;
     try {
       out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
+      let fd: number | null = null;
+      out.once('open', (opened: number) => (fd = opened));
       const source = data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data)]);
       out.write(header);
+      // A large blob goes to disk as it is written (a flush every SYNC_EVERY bytes, one at a time), so
+      // the sync at the end waits for its last part only.
+      let unsynced = 0;
+      let syncing: Promise<void> | null = null;
       // Piped chunk by chunk (an async iterator would join what the source buffered into one copy).
       await pipeline(
         source,
@@ -105,7 +113,18 @@ export class FsBlobStore implements BlobStore {
           transform(chunk: Buffer | string, _encoding, done) {
             const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
             size += buf.length;
+            unsynced += buf.length;
+            if (unsynced >= SYNC_EVERY && syncing === null && fd !== null) {
+              unsynced = 0;
+              const target = fd;
+              syncing = new Promise<void>((resolve) => fdatasync(target, () => resolve())).then(() => void (syncing = null));
+            }
             done(null, buf);
+          },
+          // The file is closed after the end: not while a flush of it is under way.
+          flush(done) {
+            if (syncing === null) done();
+            else void syncing.then(() => done());
           },
         }),
         out,

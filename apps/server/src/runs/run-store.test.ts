@@ -197,4 +197,21 @@ describe('storeRun', () => {
     expect(row.scenario_name).toBe('Namewith nul');
     expect(row.parameters).toEqual({ k: 'val', literal: '\\u0000 stays' });
   });
+
+  it("removes a run's test cases with the run, and every run's with its project", async () => {
+    const doomedProject = await createProject(user, { name: 'Doomed' });
+    const store = (pid: string, names: string[]) =>
+      storeRun(server.ctx, pid, { report: report(names.map((n) => tc(n, 'PASSED'))), attachments: [], type: 'local', userId: null });
+    const kept = await store(projectId, ['Kept one', 'Kept two']);
+    const gone = await store(projectId, ['Gone one', 'Gone two', 'Gone three']);
+    const others = [await store(doomedProject, ['Other one']), await store(doomedProject, ['Other two', 'Other three'])];
+    const count = async (runId: string) => (await listTestCases(server.ctx.db, runId)).length;
+    expect([await count(kept.runId), await count(gone.runId), await count(others[1].runId)]).toEqual([2, 3, 2]);
+
+    await server.ctx.db.deleteFrom('runs').where('id', '=', gone.runId).execute();
+    expect([await count(kept.runId), await count(gone.runId)]).toEqual([2, 0]);
+
+    await server.ctx.db.deleteFrom('projects').where('id', '=', doomedProject).execute();
+    expect([await count(others[0].runId), await count(others[1].runId), await count(kept.runId)]).toEqual([0, 0, 2]);
+  });
 });
