@@ -152,6 +152,21 @@ describe('NDJSON ingest agrees with the report builder', () => {
   });
 });
 
+describe('NDJSON upload buffers', () => {
+  it("reads a report kept in a longer upload's buffer to its own end only", async () => {
+    const longer = path.join(tmp, 'longer.ndjson');
+    const shorter = path.join(tmp, 'shorter.ndjson');
+    writeIngestReport(longer, { features: 4, scenariosPerFeature: 25 });
+    writeIngestReport(shorter, { features: 3, scenariosPerFeature: 25 });
+    const [a, b] = [fs.readFileSync(longer), fs.readFileSync(shorter)];
+    // The second upload is served with the first one's buffer, whose last quarter still holds the first report.
+    expect(b.length).toBeGreaterThan(a.length / 2);
+    expect(b.length).toBeLessThan(a.length);
+    expect((await upload(a, 0)).status).toBe(200);
+    await expectRunAsBuilder(b, 0);
+  });
+});
+
 describe('NDJSON imports side by side, and one whose client goes away', () => {
   it('imports three reports at once, each its own run', async () => {
     const file = path.join(tmp, 'side.ndjson');

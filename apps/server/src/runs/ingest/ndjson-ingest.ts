@@ -12,6 +12,7 @@ import { RUN_STATUSES, type RunCounts, type RunStatus } from '../run-rows.ts';
 import { insertRunRow, insertTestCaseColumns, markSuperseded, updateRunRow } from '../runs.repository.ts';
 import { REPORT_UPLOAD_LIMIT, type IngestJob, type IngestRunInput, type WorkerToMain } from './ingest-protocol.ts';
 import { acquireWorker, releaseWorker, type IngestWorker } from './ingest-pool.ts';
+import { giveBackUploadBuffer, takeUploadBuffer } from './upload-buffer.ts';
 import { INDEX_MEDIA_TYPE, indexKeyOf } from './source-index.ts';
 
 /**
@@ -62,7 +63,10 @@ export async function ingestNdjson(
   const runId = randomUUID();
   const run: IngestRunInput = { ...input, runId, projectId };
   const sourceKey = sourceKeyOf(projectId, runId);
-  const sab = length && length <= REPORT_UPLOAD_LIMIT ? new SharedArrayBuffer(length) : new SharedArrayBuffer(INITIAL_BYTES, { maxByteLength: REPORT_UPLOAD_LIMIT });
+  const known = length !== null && length > 0 && length <= REPORT_UPLOAD_LIMIT;
+  const sab = known ? takeUploadBuffer(length) : new SharedArrayBuffer(INITIAL_BYTES, { maxByteLength: REPORT_UPLOAD_LIMIT });
+  // Bytes the upload may fill: its Content-Length (a kept buffer may be longer), or the growable buffer's.
+  let room = known ? length : sab.byteLength;
   const bytes = new Uint8Array(sab);
   const worker = acquireWorker();
   // What the worker sends (batches of rows, then the result), kept until the transaction takes it.
@@ -78,10 +82,11 @@ export async function ingestNdjson(
   try {
     for await (const chunk of body) {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk;
-      if (end + buf.length > sab.byteLength) {
+      if (end + buf.length > room) {
         if (!sab.growable) throw new ReportFormatError('The report is longer than its Content-Length said');
         if (end + buf.length > sab.maxByteLength) throw new ReportFormatError(`The report is larger than ${REPORT_UPLOAD_LIMIT / 1024 / 1024} MB`);
         sab.grow(Math.min(sab.maxByteLength, Math.max(end + buf.length, sab.byteLength * 2)));
+        room = sab.byteLength;
       }
       bytes.set(buf, end);
       raw.write(Buffer.from(sab, end, buf.length));
@@ -99,6 +104,7 @@ export async function ingestNdjson(
     releaseWorker(worker);
     await items.return?.();
     await putDone;
+    giveBackUploadBuffer(sab);
     await removeBlobs(ctx, projectId, runId);
     throw err;
   }
@@ -132,7 +138,9 @@ export async function ingestNdjson(
     await removeBlobs(ctx, projectId, runId);
     throw err;
   } finally {
+    // The worker is done with the buffer (or ended), and the stored report's writes of it settled.
     releaseWorker(worker);
+    giveBackUploadBuffer(sab);
     await items.return?.();
   }
   await finished;
