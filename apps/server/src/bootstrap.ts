@@ -1,3 +1,4 @@
+import './heap-flags.ts';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';

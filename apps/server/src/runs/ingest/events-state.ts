@@ -48,6 +48,8 @@ export interface CaseState {
   rowId: string | null;
   /** Its row was made. */
   folded: boolean;
+  /** The step its last step event was about (where the next one is looked for first). */
+  cursor: number;
 }
 
 export type RunError = { text: string } | { hookId: string | undefined; message: string };
@@ -77,6 +79,9 @@ export class EventsState {
   private readonly runHooksStarted = new Map<string, string>();
   private readonly scan = new JsonScan(FIELDS);
   private readonly lastAttemptOf = new Map<string, CaseState>();
+  /** Cases of the latest events (a few: parallel workers interleave theirs), matched by their ids' bytes first. */
+  private readonly recent: Array<CaseState | null> = [null, null, null, null];
+  private recentNext = 0;
   startTime: Timestamp | null = null;
   runFinished: { success: boolean; timestamp: Timestamp | null } | null = null;
   envelopes = 0;
@@ -113,9 +118,12 @@ export class EventsState {
       // A result with a message or an exception is kept whole.
       if (finished && (scan.has(F.message) || scan.has(F.exception))) return false;
       this.envelopes++;
-      const c = this.cases.get(scan.string(F.caseStarted)!);
+      const c = this.caseOf(F.caseStarted);
       if (!c) return true;
-      this.step(c, scan.string(F.step)!, finished ? FINISHED | codeOf(scan.string(F.status)) : STARTED);
+      const event = finished ? FINISHED | this.statusCode() : STARTED;
+      const index = this.stepIndex(c);
+      if (index >= 0) this.stepAt(c, index, event);
+      else this.step(c, scan.string(F.step)!, event);
       place(c);
       return true;
     }
@@ -126,7 +134,7 @@ export class EventsState {
       const caseStarted = scan.string(F.caseStarted);
       const step = scan.string(F.step);
       if (!caseStarted || !step) return true;
-      const c = this.cases.get(caseStarted);
+      const c = this.caseOf(F.caseStarted);
       if (!c) return true;
       this.attachments++;
       place(c);
@@ -146,10 +154,49 @@ export class EventsState {
     }
     // testCaseFinished
     this.envelopes++;
-    const c = this.cases.get(scan.string(F.caseStarted)!);
+    const c = this.caseOf(F.caseStarted);
     if (!c) return true;
     this.caseFinished(c, timestamp, line);
     return true;
+  }
+
+  /** The case a scanned id field names: one of the latest by its bytes, else by its text. */
+  private caseOf(field: number): CaseState | undefined {
+    const { recent, scan } = this;
+    for (let k = 0; k < recent.length; k++) {
+      const c = recent[k];
+      if (c !== null && scan.equals(field, c.id)) return c;
+    }
+    const c = this.cases.get(scan.string(field)!);
+    if (c) this.remember(c);
+    return c;
+  }
+
+  /** Among the latest cases (in place of one of the same id: the latest of an id is the one its events are about). */
+  private remember(c: CaseState): void {
+    const { recent } = this;
+    let slot = recent.findIndex((r) => r !== null && r.id === c.id);
+    if (slot < 0) {
+      slot = this.recentNext;
+      this.recentNext = (slot + 1) % recent.length;
+    }
+    recent[slot] = c;
+  }
+
+  /** The place in its test case of the scanned step id when it is the case's last step or the next one; -1 otherwise (searched by its text then). */
+  private stepIndex(c: CaseState): number {
+    const ids = c.template?.stepIds;
+    if (!ids) return -1;
+    const at = c.cursor;
+    if (at < ids.length && this.scan.equals(F.step, ids[at])) return at;
+    if (at + 1 < ids.length && this.scan.equals(F.step, ids[at + 1])) return at + 1;
+    return -1;
+  }
+
+  /** The scanned status's code, by its bytes when it is a known status. */
+  private statusCode(): number {
+    for (let code = 0; code < STATUS_BY_CODE.length; code++) if (this.scan.equals(F.status, STATUS_BY_CODE[code])) return code;
+    return codeOf(this.scan.string(F.status));
   }
 
   /** A scanned message's timestamp: null when it has none, undefined when it is not two numbers. */
@@ -176,8 +223,14 @@ export class EventsState {
     }
     // A test case has a few steps: a search of its ids costs less than a map of every step's.
     const i = c.template!.stepIds.indexOf(testStepId);
-    if (i < 0) return;
-    c.codes[i] = event === STARTED ? c.codes[i] | STARTED : (c.codes[i] & STARTED) | event;
+    if (i >= 0) this.stepAt(c, i, event);
+  }
+
+  /** A step event of the step at `i` of a case whose template is known. */
+  private stepAt(c: CaseState, i: number, event: number): void {
+    const codes = c.codes!;
+    codes[i] = event === STARTED ? codes[i] | STARTED : (codes[i] & STARTED) | event;
+    c.cursor = i;
   }
 
   /** A message of one of the event types. */
@@ -252,9 +305,11 @@ export class EventsState {
       previous: this.lastAttemptOf.get(testCaseId) ?? null,
       rowId: null,
       folded: false,
+      cursor: 0,
     };
     this.lastAttemptOf.set(testCaseId, c);
     this.cases.set(id, c);
+    this.remember(c);
     this.order.push(c);
     const t = this.templates.get(testCaseId);
     if (t) this.attach(c, t);

@@ -158,6 +158,25 @@ describe('JsonScan', () => {
     expect([scan.kinds[F.id], scan.has(F.status), scan.has(F.seconds)]).toEqual([STRING, false, false]);
   });
 
+  it('compares a string field with a text byte by byte: plain ASCII only, any other case says no', () => {
+    const shape = compileShape({ a: 0, b: 1, c: 2, d: 3 });
+    const scan = new JsonScan(4);
+    const bytes = Buffer.from('{"a":"3f2a-PASSED","b":"x\\"y","c":"é","d":7}');
+    expect(scan.scan(bytes, 0, bytes.length, shape)).toBe(true);
+    expect(scan.equals(0, '3f2a-PASSED')).toBe(true);
+    expect(['3f2a-PASSE', '3f2a-PASSEDx', '3f2a-PASSEd', ''].map((t) => scan.equals(0, t))).toEqual([false, false, false, false]);
+    // Escapes, text beyond ASCII (even when its code units match the bytes), other kinds, absent fields.
+    expect(scan.equals(1, 'x"y')).toBe(false);
+    expect(scan.string(1)).toBe('x"y');
+    expect(scan.equals(2, 'é')).toBe(false);
+    expect(scan.equals(2, '\u00c3\u00a9')).toBe(false);
+    expect(scan.string(2)).toBe('é');
+    expect(scan.equals(3, '7')).toBe(false);
+    const none = Buffer.from('{}');
+    expect(scan.scan(none, 0, none.length, shape)).toBe(true);
+    expect(scan.equals(0, '')).toBe(false);
+  });
+
   it('refuses nesting deeper than it follows (JSON.parse reads those lines)', () => {
     const deep = `{"a":${'['.repeat(300)}${']'.repeat(300)}}`;
     expect(isObject(deep)).toBe(true);

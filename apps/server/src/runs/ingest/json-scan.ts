@@ -123,6 +123,23 @@ export class JsonScan {
     return undefined;
   }
 
+  /**
+   * Whether a string field (without escapes) holds `text`, compared byte by byte without making a
+   * string; false for a text with characters beyond ASCII (ask `string` then).
+   */
+  equals(field: number, text: string): boolean {
+    if (this.kinds[field] !== STRING) return false;
+    const s = this.starts[field];
+    const length = text.length;
+    if (this.ends[field] - s !== length) return false;
+    const { b } = this;
+    for (let k = 0; k < length; k++) {
+      const c = text.charCodeAt(k);
+      if (c !== b[s + k] || c >= 0x80) return false;
+    }
+    return true;
+  }
+
   /** A number field's value; undefined when absent or not a number. */
   number(field: number): number | undefined {
     if (this.kinds[field] !== NUMBER) return undefined;

@@ -137,6 +137,30 @@ describe('NDJSON ingest agrees with the report builder', () => {
     await expectSameAsBuilder(Buffer.from(`${lines.slice(0, secondStep + 1).join('\n')}\n`), 4096);
   });
 
+  it('on a run of parallel workers, whose test cases\' events interleave (more at once than the cases it matches by bytes first)', async () => {
+    const file = path.join(tmp, 'parallel.ndjson');
+    writeIngestReport(file, { features: 3, scenariosPerFeature: 20 });
+    const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    const first = lines.findIndex((l) => l.startsWith('{"testCaseStarted"'));
+    const last = lines.findLastIndex((l) => l.startsWith('{"testCaseFinished"'));
+    // Each test case's messages, from its start to its end (the definitions among them apart: they stay ahead).
+    const cases: Array<{ events: string[]; definitions: string[] }> = [];
+    for (const line of lines.slice(first, last + 1)) {
+      if (line.startsWith('{"testCaseStarted"')) cases.push({ events: [], definitions: [] });
+      const c = cases[cases.length - 1];
+      (/^\{"(testCaseStarted|testStep|testCaseFinished|attachment)/.test(line) ? c.events : c.definitions).push(line);
+    }
+    // Seven workers: a message of each running test case in turn.
+    const interleaved: string[] = [];
+    for (let at = 0; at < cases.length; at += 7) {
+      const group = cases.slice(at, at + 7).map((c) => c.events);
+      for (const c of cases.slice(at, at + 7)) interleaved.push(...c.definitions);
+      for (let k = 0; group.some((c) => k < c.length); k++) for (const c of group) if (k < c.length) interleaved.push(c[k]);
+    }
+    expect(interleaved).toHaveLength(last + 1 - first);
+    await expectSameAsBuilder(Buffer.from(`${[...lines.slice(0, first), ...interleaved, ...lines.slice(last + 1)].join('\n')}\n`), 8192);
+  });
+
   it('on a report with Windows line ends, blank lines and messages in another key order', async () => {
     const lines = fs
       .readFileSync(path.join(FIXTURES, 'messages-28.ndjson'), 'utf8')
