@@ -142,7 +142,7 @@ export interface CasePlace {
   superseded: boolean;
 }
 
-/** A test case's row. */
+/** A test case's row (test-case-literals.ts writes the same row straight as array literal elements). */
 export function caseRow(tc: CaseInput, place: CasePlace): Insertable<TestCasesTable> {
   const tcStart = toDate(tc.result.startTime);
   const tcEnd = toDate(tc.result.endTime);
@@ -180,7 +180,7 @@ export function caseRow(tc: CaseInput, place: CasePlace): Insertable<TestCasesTa
 }
 
 /** The failed step's keyword and text, kept on the row so that the run report never reads the steps. */
-function failedStepOf(tc: TestCaseResult): { keyword: string; text: string } | null {
+export function failedStepOf(tc: TestCaseResult): { keyword: string; text: string } | null {
   const step = tc.failedStep !== null && tc.failedStep !== undefined ? tc.steps[tc.failedStep] : undefined;
   return step ? { keyword: stepKeyword(step), text: step.text } : null;
 }
@@ -206,10 +206,11 @@ function toDate(iso: string | null | undefined): Date | null {
 }
 
 /** PostgreSQL text cannot hold NUL. */
-const clean = (s: string | null | undefined) => (s ?? '').replaceAll('\u0000', '');
+export const clean = (s: string | null | undefined) => (s === null || s === undefined ? '' : s.includes('\u0000') ? s.replaceAll('\u0000', '') : s);
 const cleanOrNull = (s: string | null | undefined) => (s === null || s === undefined ? null : clean(s));
 
 /** JSON for a jsonb column, without NUL characters (jsonb refuses \u0000, an escaped backslash before 'u0000' is kept). */
-function json(value: unknown): string {
-  return JSON.stringify(value ?? null).replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1');
+export function json(value: unknown): string {
+  const text = JSON.stringify(value ?? null);
+  return text.includes('\\u0000') ? text.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1') : text;
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Insertable } from 'kysely';
 import { stepKeyword, type RunReport, type StepStatus, type TestCaseResult } from '@stepwise/shared';
 import { foldCase, stepResultMessage, timestampToIso, type CaseFold, type FoldEntry } from '@stepwise/runner/report-model';
-import type { TestCasesTable } from '../../db/schema.ts';
-import { caseRow, countScenarios, runRow, type CaseInput, type RunCounts, type RunStatus } from '../run-rows.ts';
+import { countScenarios, runRow, type CaseInput, type RunCounts, type RunStatus } from '../run-rows.ts';
+import { TestCaseLiterals } from '../test-case-literals.ts';
 import type { Definitions, IngestRunInput, MemoryCase, StepInfo } from './ingest-protocol.ts';
 import { FINISHED, STARTED, STATUS_BY_CODE, type CaseState, type EventsState } from './events-state.ts';
 import { buildSourceIndex } from './source-index.ts';
@@ -23,7 +22,6 @@ export interface RunEnd {
   counts: RunCounts;
   status: RunStatus;
   superseded: string[];
-  rows: Insertable<TestCasesTable>[];
   index: ArrayBuffer;
   memory: MemoryCase[];
   hasErrors: boolean;
@@ -41,8 +39,11 @@ export class CaseRows {
     this.ask = ask;
   }
 
-  /** The row of a case that finished (or of any case, at the end). */
-  fold(c: CaseState): Insertable<TestCasesTable> {
+  /** The rows made so far and not yet taken (test-case-literals.ts). */
+  readonly literals = new TestCaseLiterals();
+
+  /** Makes the row of a case that finished (or of any case, at the end). */
+  fold(c: CaseState): void {
     c.folded = true;
     const kinds = c.template?.kinds ?? '';
     const entries: FoldEntry[] = [];
@@ -54,7 +55,10 @@ export class CaseRows {
     const fold = foldCase(entries, c.finished);
     if (!c.finished) this.unfinished++;
     this.counted[c.position] = this.caseResultOf(c, fold.status);
-    if (fold.failedEntry === null) return this.row(c, fold, fold.message, null);
+    if (fold.failedEntry === null) {
+      this.row(c, fold, fold.message, null);
+      return;
+    }
     // The failed step: its message, keyword and text.
     const entry = fold.failedEntry;
     const [info] = this.ask([[c.testCaseId, entry]]);
@@ -62,13 +66,12 @@ export class CaseRows {
     const own = fold.messages[entry];
     const stepId = c.template!.stepIds[entry];
     const message = own !== undefined ? (own ?? st) : (stepResultMessage(st, c.results?.get(stepId) ?? {}, info?.[2] ?? '', info?.[3] ?? null) ?? st);
-    return this.row(c, fold, message, info ? { keyword: stepKeyword({ keyword: info[0], type: info[1] }), text: info[2] } : null);
+    this.row(c, fold, message, info ? { keyword: stepKeyword({ keyword: info[0], type: info[1] }), text: info[2] } : null);
   }
 
-  /** Everything left, once every line was read: the rows of cases that never finished, the superseded, the run. */
+  /** Everything left, once every line was read: the rows of cases that never finished (added to the literals), the superseded, the run. */
   end(state: EventsState, defs: Definitions): RunEnd {
-    const rows: Insertable<TestCasesTable>[] = [];
-    for (const c of state.order) if (!c.folded) rows.push(this.fold(c));
+    for (const c of state.order) if (!c.folded) this.fold(c);
     // One question to the definitions: the steps that ended on a page.
     const requests: Array<[string, number]> = [];
     const pageSteps: Array<{ c: CaseState; index: number }> = [];
@@ -127,7 +130,6 @@ export class CaseRows {
       counts,
       status,
       superseded: [...superseded].map((position) => rowIdOf(state.order[position])),
-      rows,
       index: buildSourceIndex(state.order.map((c) => (c.template ? c.template.source.concat(c.lines) : c.lines))),
       memory,
       hasErrors: errors.length > 0,
@@ -156,9 +158,9 @@ export class CaseRows {
     };
   }
 
-  private row(c: CaseState, fold: CaseFold, message: string | null, failed: CaseInput['failedStepSummary']): Insertable<TestCasesTable> {
+  private row(c: CaseState, fold: CaseFold, message: string | null, failed: CaseInput['failedStepSummary']): void {
     const tc: CaseInput = { ...this.counted[c.position], result: { ...this.counted[c.position].result, message }, failedStep: fold.failedStep, failedStepSummary: failed };
-    return caseRow(tc, {
+    this.literals.add(tc, {
       id: rowIdOf(c),
       runId: this.input.runId,
       projectId: this.input.projectId,

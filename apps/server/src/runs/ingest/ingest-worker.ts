@@ -1,8 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { Insertable } from 'kysely';
-import type { TestCasesTable } from '../../db/schema.ts';
 import { parseEnvelopeLine, ReportFormatError } from '../ndjson-lines.ts';
-import { testCaseColumns } from '../test-case-columns.ts';
 import { CaseRows } from './case-rows.ts';
 import { DefinitionsState } from './definitions-state.ts';
 import { EventsState } from './events-state.ts';
@@ -23,7 +20,6 @@ class IngestJob {
   private readonly defs: DefinitionsState;
   private readonly events = new EventsState();
   private readonly rows: CaseRows;
-  private batch: Insertable<TestCasesTable>[] = [];
   private problem: LineProblem | null = null;
   private others = 0;
 
@@ -33,7 +29,7 @@ class IngestJob {
     this.defs = new DefinitionsState((start, length) => parseEnvelopeLine(scanner.bytes.toString('utf8', start, start + length), 0, false));
     this.rows = new CaseRows(run, (requests) => requests.map(([id, index]) => this.defs.info(id, index)));
     this.defs.onTemplate = (t) => this.events.addTemplate(t);
-    this.events.onReady = (c) => this.batch.push(this.rows.fold(c));
+    this.events.onReady = (c) => this.rows.fold(c);
   }
 
   data(end: number, final: boolean): void {
@@ -46,7 +42,7 @@ class IngestJob {
       }
     }
     if (this.problem) return final ? this.finish() : undefined;
-    if (this.batch.length >= ROW_BATCH || (final && this.batch.length)) this.flush();
+    if (this.rows.literals.count >= ROW_BATCH || (final && this.rows.literals.count)) this.flush();
     if (final) this.finish();
   }
 
@@ -74,8 +70,8 @@ class IngestJob {
   }
 
   private flush(): void {
-    post({ kind: 'rows', columns: testCaseColumns(this.batch), count: this.batch.length });
-    this.batch = [];
+    const count = this.rows.literals.count;
+    post({ kind: 'rows', columns: this.rows.literals.take(), count });
   }
 
   /** Every line was read: the first problem, or the rest of the run. */
@@ -86,8 +82,7 @@ class IngestJob {
       return;
     }
     const end = this.rows.end(this.events, this.defs.summary());
-    this.batch.push(...end.rows);
-    if (this.batch.length) this.flush();
+    if (this.rows.literals.count) this.flush();
     const result: WorkerToMain = {
       kind: 'result',
       problem: null,

@@ -105,6 +105,9 @@ async function expectRunAsBuilder(bytes: Buffer, piece: number): Promise<void> {
     expect(row.tags).toEqual(JSON.parse(want.tags as string));
     expect(row.parameters).toEqual(JSON.parse(want.parameters as string));
     expect(row.start_time).toEqual(want.start_time);
+    expect(row.end_time).toEqual(want.end_time);
+    expect(row.position).toBe(i);
+    expect(row.steps).toEqual([]);
     // A rerun names the row of the attempt it reran.
     const rerunOf = testCases[i].rerunId;
     expect(row.rerun_id).toBe(rerunOf ? rows[testCases.findIndex((t) => t.id === rerunOf)].id : null);
