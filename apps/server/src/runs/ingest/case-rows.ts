@@ -31,7 +31,7 @@ export class CaseRows {
   private readonly input: IngestRunInput;
   private readonly ask: AskInfos;
   /** By position: what counting scenarios needs of each test case. */
-  private readonly counted: TestCaseResult[] = [];
+  private readonly counted: CaseInput[] = [];
   private unfinished = 0;
 
   constructor(input: IngestRunInput, ask: AskInfos) {
@@ -159,7 +159,11 @@ export class CaseRows {
   }
 
   private row(c: CaseState, fold: CaseFold, message: string | null, failed: CaseInput['failedStepSummary']): void {
-    const tc: CaseInput = { ...this.counted[c.position], result: { ...this.counted[c.position].result, message }, failedStep: fold.failedStep, failedStepSummary: failed };
+    // The counted result becomes the row's (counting reads only what stays the same).
+    const tc: CaseInput = this.counted[c.position];
+    tc.result.message = message;
+    tc.failedStep = fold.failedStep;
+    tc.failedStepSummary = failed;
     this.literals.add(tc, {
       id: rowIdOf(c),
       runId: this.input.runId,
