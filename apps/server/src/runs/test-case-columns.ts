@@ -41,7 +41,7 @@ export type TestCaseColumn = keyof typeof TEST_CASE_COLUMN_TYPES;
 export type TestCaseColumns = Record<TestCaseColumn, string>;
 
 const NEEDS_ESCAPE = /["\\]/;
-const quote = (s: string) => (NEEDS_ESCAPE.test(s) ? `"${s.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"` : `"${s}"`);
+export const quote = (s: string) => (NEEDS_ESCAPE.test(s) ? `"${s.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"` : `"${s}"`);
 
 function element(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';

@@ -1,5 +1,5 @@
 import { clean, failedStepOf, json, scenarioKey, type CaseInput, type CasePlace } from './run-rows.ts';
-import { TEST_CASE_COLUMN_TYPES, type TestCaseColumn, type TestCaseColumns } from './test-case-columns.ts';
+import { quote, TEST_CASE_COLUMN_TYPES, type TestCaseColumn, type TestCaseColumns } from './test-case-columns.ts';
 
 /**
  * Test case rows written straight as the elements of testCaseColumns' array literals, a row at a
@@ -10,8 +10,6 @@ import { TEST_CASE_COLUMN_TYPES, type TestCaseColumn, type TestCaseColumns } fro
  */
 
 const COLUMNS = Object.keys(TEST_CASE_COLUMN_TYPES) as TestCaseColumn[];
-const NEEDS_ESCAPE = /["\\]/;
-const quote = (s: string) => (NEEDS_ESCAPE.test(s) ? `"${s.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"` : `"${s}"`);
 const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const num = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? String(n) : 'NULL');
 const textOrNull = (s: string | null | undefined) => (s === null || s === undefined ? 'NULL' : quote(clean(s)));
