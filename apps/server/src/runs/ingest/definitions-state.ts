@@ -1,6 +1,7 @@
 import type * as messages from '@cucumber/messages';
-import { cleanUri, indexGherkinDocument, sourceRef, type DocumentIndex } from '@stepwise/runner/report-model';
+import { cleanUri, indexGherkinDocument, sourceRef, type DocumentIndex, type StepNode } from '@stepwise/runner/report-model';
 import type { CaseTemplate, Definitions, StepInfo } from './ingest-protocol.ts';
+import { DocumentScanner, type ScannedDocument } from './document-scan.ts';
 import { compileShape, JsonScan } from './json-scan.ts';
 
 /**
@@ -25,6 +26,7 @@ const PICKLE = compileShape({
 export type ReadMessage = (start: number, length: number) => messages.Envelope | null;
 
 interface PickleInfo {
+  uri: string;
   name: string;
   featureName: string;
   featurePath: string;
@@ -49,6 +51,9 @@ interface TestCaseInfo {
 export class DefinitionsState {
   private readonly featureNames = new Map<string, string>();
   private readonly documents = new Map<string, number[]>();
+  /** Documents read by the scanner, by uri (the others are in `index`). */
+  private readonly scannedDocuments = new Map<string, ScannedDocument>();
+  private readonly documentScanner = new DocumentScanner();
   /** Steps, scenarios and example rows of the Gherkin documents, by AST node id. */
   private readonly index: DocumentIndex = { stepNodes: new Map(), scenarioLines: new Map(), rowNodes: new Map() };
   private readonly pickles = new Map<string, PickleInfo>();
@@ -67,17 +72,31 @@ export class DefinitionsState {
   private readonly itemKinds: Array<string | null> = [];
   private odd = false;
   private readonly read: ReadMessage;
+  /** The report's bytes read so far (where scanned documents are). */
+  private readonly bytes: () => Buffer;
 
-  constructor(read: ReadMessage) {
+  constructor(read: ReadMessage, bytes: () => Buffer) {
     this.read = read;
+    this.bytes = bytes;
   }
 
   /**
-   * A test case or a pickle read from its bytes, in any key order; false when it is not strict JSON
-   * or not of the usual shape (it is then parsed, and its error, if any, names the problem).
+   * A test case, a pickle or a Gherkin document read from its bytes, in any key order; false when it
+   * is not strict JSON or not of the usual shape (it is then parsed, and its error, if any, names the problem).
    */
   scanned(type: string, bytes: Buffer, start: number, stop: number): boolean {
     const { scan } = this;
+    if (type === 'gherkinDocument') {
+      const read = this.documentScanner.read(bytes, start, stop, this.index.rowNodes);
+      if (!read) return false;
+      this.envelopes++;
+      if (read.uri !== null) {
+        this.featureNames.set(read.uri, read.doc.name);
+        this.documents.set(read.uri, [start, stop - start]);
+        this.scannedDocuments.set(read.uri, read.doc);
+      }
+      return true;
+    }
     this.items.length = 0;
     this.itemKinds.length = 0;
     this.odd = false;
@@ -152,6 +171,19 @@ export class DefinitionsState {
     if (name === null) return;
     this.featureNames.set(doc.uri!, name);
     this.documents.set(doc.uri!, place);
+    this.scannedDocuments.delete(doc.uri!);
+  }
+
+  /** A step of the Gherkin documents by its AST node id (in its pickle's document when that was scanned). */
+  private stepNode(uri: string, id: string): StepNode | undefined {
+    const doc = this.scannedDocuments.get(uri);
+    return doc ? this.documentScanner.step(this.bytes(), doc, id) : this.index.stepNodes.get(id);
+  }
+
+  private scenarioLine(uri: string, id: string | undefined): number | undefined {
+    if (id === undefined) return undefined;
+    const doc = this.scannedDocuments.get(uri);
+    return doc ? this.documentScanner.scenarioLine(this.bytes(), doc, id) : this.index.scenarioLines.get(id);
   }
 
   /** The pickle as the report builder sees it when its test case starts. */
@@ -164,10 +196,11 @@ export class DefinitionsState {
     const row = astNodeIds[1] ? this.index.rowNodes.get(astNodeIds[1]) : undefined;
     const document = this.documents.get(uri);
     this.pickles.set(id, {
+      uri,
       name,
       featureName: this.featureNames.get(uri) ?? '',
       featurePath: uri ? cleanUri(uri) : '',
-      line: line ?? row?.line ?? this.index.scenarioLines.get(astNodeIds[0]) ?? null,
+      line: line ?? row?.line ?? this.scenarioLine(uri, astNodeIds[0]) ?? null,
       tags,
       parameters: row ? { ...row.parameters } : {},
       steps,
@@ -231,7 +264,7 @@ export class DefinitionsState {
       const pickle = tc.pickle;
       if (pickle) pickle.steps ??= (this.read(pickle.place[0], pickle.place[1])?.pickle?.steps ?? []).map((ps) => [ps.id, ps.text, ps.astNodeIds?.[0], ps.type]);
       const ps = pickle?.steps?.find((s) => s[0] === ts.pickleStepId);
-      const node = ps?.[2] !== undefined ? this.index.stepNodes.get(ps[2]) : undefined;
+      const node = ps?.[2] !== undefined && pickle ? this.stepNode(pickle.uri, ps[2]) : undefined;
       const ids = ts.stepDefinitionIds ?? [];
       return [node?.keyword ?? '', node?.keywordType ?? ps?.[3] ?? 'Unknown', ps?.[1] ?? '', ids.length ? ids.map((id) => this.stepDefinitions.get(id) ?? id).join(', ') : null];
     }

@@ -26,7 +26,10 @@ class IngestJob {
   constructor(sab: SharedArrayBuffer, run: IngestRunInput) {
     this.scanner = new LineScanner(sab);
     const { scanner } = this;
-    this.defs = new DefinitionsState((start, length) => parseEnvelopeLine(scanner.bytes.toString('utf8', start, start + length), 0, false));
+    this.defs = new DefinitionsState(
+      (start, length) => parseEnvelopeLine(scanner.bytes.toString('utf8', start, start + length), 0, false),
+      () => scanner.bytes,
+    );
     this.rows = new CaseRows(run, (requests) => requests.map(([id, index]) => this.defs.info(id, index)));
     this.defs.onTemplate = (t) => this.events.addTemplate(t);
     this.events.onReady = (c) => this.rows.fold(c);
@@ -54,7 +57,7 @@ class IngestJob {
         this.events.line(this.scanner, line, type);
         return true;
       }
-      if ((type === 'testCase' || type === 'pickle') && this.defs.scanned(type, this.scanner.bytes, line.start, line.stop)) return true;
+      if ((type === 'testCase' || type === 'pickle' || type === 'gherkinDocument') && this.defs.scanned(type, this.scanner.bytes, line.start, line.stop)) return true;
       const envelope = this.scanner.envelope(line);
       if (!envelope) return true;
       const actual = type ?? typeOfEnvelope(envelope);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileShape, ESCAPED, JsonScan, NUMBER, OBJECT, STRING } from './json-scan.ts';
+import { compileShape, ESCAPED, JsonScan, NUMBER, OBJECT, STRING, textAt, textEquals } from './json-scan.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../packages/runner/src/import/fixtures');
 
@@ -175,6 +175,24 @@ describe('JsonScan', () => {
     const none = Buffer.from('{}');
     expect(scan.scan(none, 0, none.length, shape)).toBe(true);
     expect(scan.equals(0, '')).toBe(false);
+  });
+
+  it('compares a recorded string with a text whatever its letters and escapes', () => {
+    const scan = new JsonScan(1);
+    const values = ['abc', 'ab', 'abcd', '', 'é', 'éa', 'aé', 'a"b', 'a\\b', '\u00e9', 'x\ty', '日本'];
+    for (const value of values) {
+      const bytes = Buffer.from(`{"v":${JSON.stringify(value)}}`, 'utf8');
+      expect(scan.scan(bytes, 0, bytes.length, compileShape({ v: 0 }))).toBe(true);
+      const [start, end, kind] = [scan.starts[0], scan.ends[0], scan.kinds[0]];
+      expect(textAt(bytes, start, end, kind)).toBe(value);
+      for (const other of values) expect(textEquals(bytes, start, end, kind, other), `${value} / ${other}`).toBe(value === other);
+    }
+    // Escapes that spell the same text.
+    const escaped = Buffer.from('{"v":"\\u0061b\\u00e9"}', 'utf8');
+    expect(scan.scan(escaped, 0, escaped.length, compileShape({ v: 0 }))).toBe(true);
+    expect(scan.kinds[0]).toBe(ESCAPED);
+    expect(textEquals(escaped, scan.starts[0], scan.ends[0], ESCAPED, 'abé')).toBe(true);
+    expect(textEquals(escaped, scan.starts[0], scan.ends[0], ESCAPED, 'ab')).toBe(false);
   });
 
   it('refuses nesting deeper than it follows (JSON.parse reads those lines)', () => {

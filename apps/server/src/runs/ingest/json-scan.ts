@@ -117,10 +117,7 @@ export class JsonScan {
 
   /** A string field's text (escapes decoded); undefined when absent or not a string. */
   string(field: number): string | undefined {
-    const kind = this.kinds[field];
-    if (kind === STRING) return this.b.toString('utf8', this.starts[field], this.ends[field]);
-    if (kind === ESCAPED) return JSON.parse(this.b.toString('utf8', this.starts[field] - 1, this.ends[field] + 1)) as string;
-    return undefined;
+    return textAt(this.b, this.starts[field], this.ends[field], this.kinds[field]);
   }
 
   /**
@@ -355,6 +352,30 @@ export class JsonScan {
     this.i = i;
     return true;
   }
+}
+
+/** The text of a string value recorded at [start, end) (between its quotes) of `kind`; undefined for another kind. */
+export function textAt(b: Buffer, start: number, end: number, kind: number): string | undefined {
+  if (kind === STRING) return b.toString('utf8', start, end);
+  if (kind === ESCAPED) return JSON.parse(b.toString('utf8', start - 1, end + 1)) as string;
+  return undefined;
+}
+
+/** Whether a string value recorded at [start, end) of `kind` holds `text`: byte by byte while both are ASCII, else decoded. */
+export function textEquals(b: Buffer, start: number, end: number, kind: number, text: string): boolean {
+  if (kind === STRING) {
+    const n = text.length;
+    let k = 0;
+    for (; k < n && start + k < end; k++) {
+      const c = text.charCodeAt(k);
+      const x = b[start + k];
+      if (c >= 0x80 || x >= 0x80) break;
+      if (c !== x) return false;
+    }
+    // All ASCII so far: equal only when both ended.
+    if (k === n || start + k === end) return k === n && start + k === end;
+  }
+  return textAt(b, start, end, kind) === text;
 }
 
 /** The entry of a key with escapes (rare): by its decoded name. */
