@@ -86,6 +86,8 @@ describe('storeRun', () => {
     expect(run!.start_time!.toISOString()).toBe(iso(0));
 
     const rows = await listTestCases(server.ctx.db, stored.runId);
+    // Time-ordered ids (UUID version 7).
+    for (const r of rows) expect(r.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     expect(rows.map((r) => [r.scenario_name, r.status, r.superseded, r.position])).toEqual([
       ['Add to cart', 'PASSED', false, 0],
       ['Pay', 'FAILED', false, 1],

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { blobKeySegments, type BlobData } from '../blobs/blob-store.ts';
 import { insertRunWithCases, runExists } from './runs.repository.ts';
 import { recordRunMemory } from './memory.ts';
-import { runRows, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
+import { runRows, testCaseRowId, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
 
 export { countScenarios, RUN_STATUSES, scenarioKey, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
 
@@ -67,7 +67,7 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   if (await runExists(ctx.db, runId)) throw new RunExistsError(`Run ${runId} exists`);
 
   const { report } = input;
-  const { run, cases, counts, status } = runRows({ ...input, runId, projectId, report, testCases: report.testCases, newId: randomUUID });
+  const { run, cases, counts, status } = runRows({ ...input, runId, projectId, report, testCases: report.testCases, newId: testCaseRowId });
 
   const written: string[] = [];
   // The attachments are written (several at a time) while the rows go in; the transaction commits

@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { stepKeyword, type RunReport, type StepStatus, type TestCaseResult } from '@stepwise/shared';
 import { foldCase, stepResultMessage, timestampToIso, type CaseFold, type FoldEntry } from '@stepwise/runner/report-model';
-import { countScenarios, runRow, type CaseInput, type RunCounts, type RunStatus } from '../run-rows.ts';
+import { countScenarios, runRow, testCaseRowId, type CaseInput, type RunCounts, type RunStatus } from '../run-rows.ts';
 import { TestCaseLiterals } from '../test-case-literals.ts';
 import type { Definitions, IngestRunInput, MemoryCase, StepInfo } from './ingest-protocol.ts';
 import { FINISHED, STARTED, STATUS_BY_CODE, type CaseState, type EventsState } from './events-state.ts';
@@ -176,5 +175,5 @@ export class CaseRows {
 }
 
 function rowIdOf(c: CaseState): string {
-  return (c.rowId ??= randomUUID());
+  return (c.rowId ??= testCaseRowId());
 }

@@ -108,6 +108,8 @@ async function expectRunAsBuilder(bytes: Buffer, piece: number): Promise<void> {
     expect(row.end_time).toEqual(want.end_time);
     expect(row.position).toBe(i);
     expect(row.steps).toEqual([]);
+    // Row ids are time-ordered UUIDs (version 7): a run's rows go to the end of the primary key.
+    expect(row.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     // A rerun names the row of the attempt it reran.
     const rerunOf = testCases[i].rerunId;
     expect(row.rerun_id).toBe(rerunOf ? rows[testCases.findIndex((t) => t.id === rerunOf)].id : null);
