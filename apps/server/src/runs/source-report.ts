@@ -28,16 +28,32 @@ export async function sourceSteps(ctx: AppContext, run: Run, tc: TestCaseRow): P
   }
   const builder = new ReportBuilder({ name: run.name, mode: 'local', attachmentsInSource: true });
   pieces.forEach((piece, i) => {
-    let envelope: Envelope;
-    try {
-      envelope = JSON.parse(piece.toString('utf8')) as Envelope;
-    } catch {
-      return;
-    }
-    builder.add(envelope, `${ranges[i * 2]}-${ranges[i * 2 + 1]}`);
+    // A range holds one message or several lines in a row; each message is named by its own place.
+    forEachLine(piece, ranges[i * 2], (offset, line) => {
+      let envelope: Envelope;
+      try {
+        envelope = JSON.parse(line.toString('utf8')) as Envelope;
+      } catch {
+        return;
+      }
+      builder.add(envelope, `${offset}-${line.length}`);
+    });
   });
   const { testCases } = builder.build().report;
   return (testCases.find((t) => t.id === tc.report_case_id) ?? testCases[0])?.steps ?? [];
+}
+
+/** The non-blank lines of a range of the report that starts at `offset` (without their line ends), with their offsets. */
+function forEachLine(piece: Buffer, offset: number, visit: (offset: number, line: Buffer) => void): void {
+  let start = 0;
+  while (start < piece.length) {
+    let nl = piece.indexOf(10, start);
+    if (nl < 0) nl = piece.length;
+    let stop = nl;
+    if (stop > start && piece[stop - 1] === 13) stop--;
+    if (stop > start) visit(offset + start, piece.subarray(start, stop));
+    start = nl + 1;
+  }
 }
 
 /** Whether a screenshot id names an attachment kept in the run's stored report. */

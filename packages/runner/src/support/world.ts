@@ -82,6 +82,12 @@ const CHANGE_CHECK = `(() => { const f = window[Symbol.for('stepwise.changed')];
 const SHOT_TIMEOUT_MS = 5000;
 /** How long the After hook waits for requests the last step left running. */
 const LEFTOVER_WAIT_MS = 250;
+/**
+ * The longest a step's end waits for the sizes of its chunked responses (no Content-Length: the
+ * browser counts the bytes once the body is in). They come within milliseconds, but on a loaded
+ * machine a shorter wait left such a response's size at 0; only a step with such a response waits.
+ */
+const SIZES_WAIT_MS = 3000;
 
 interface ConsoleEntry {
   type: string;
@@ -250,7 +256,7 @@ class Recorder {
     const [shot, aria] = await Promise.all([
       alive && wantShot ? this.screenshot(page, url) : null,
       wantAria ? withTimeout(page.locator('body').ariaSnapshot({ timeout: ARIA_TIMEOUT_MS }), ARIA_TIMEOUT_MS + 200).catch(() => undefined) : undefined,
-      this.pendingSizes.length ? withTimeout(Promise.all(this.pendingSizes), 500).catch(() => {}) : null,
+      this.pendingSizes.length ? withTimeout(Promise.all(this.pendingSizes), SIZES_WAIT_MS).catch(() => {}) : null,
     ]);
     this.pendingSizes = [];
     if (shot) world.attach(shot, MEDIA.screenshot);
@@ -306,7 +312,7 @@ class Recorder {
   async flushLeftovers(world: IWorld): Promise<void> {
     const deadline = Date.now() + LEFTOVER_WAIT_MS;
     while (this.requestStarts.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    if (this.pendingSizes.length) await withTimeout(Promise.all(this.pendingSizes), 300).catch(() => {});
+    if (this.pendingSizes.length) await withTimeout(Promise.all(this.pendingSizes), SIZES_WAIT_MS).catch(() => {});
     this.pendingSizes = [];
     if (this.consoleBuffer.length) world.attach(JSON.stringify(this.consoleBuffer), MEDIA.console);
     if (this.networkBuffer.length) world.attach(JSON.stringify(this.networkBuffer), MEDIA.network);

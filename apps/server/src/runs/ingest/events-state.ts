@@ -40,7 +40,7 @@ export interface CaseState {
   results: Map<string, messages.TestStepResult> | null;
   /** The page a step ended on (our runner's page attachments). */
   pages: Map<string, PageVisit> | null;
-  /** Where the test case's messages are: offset, length, ... */
+  /** Where the test case's messages are: ranges of whole lines (offset, length, ...). */
   lines: number[];
   /** The latest earlier attempt of the same test case (as the report builder tells reruns). */
   previous: CaseState | null;
@@ -112,7 +112,7 @@ export class EventsState {
   /** A scanned message, when its fields tell all this state needs of it (else false: it is parsed). */
   private scanned(type: string, line: ScannedLine): boolean {
     const { scan } = this;
-    const place = (c: CaseState) => c.lines.push(line.start, line.stop - line.start);
+    const place = (c: CaseState) => placeLine(c, line);
     if (type === 'testStepStarted' || type === 'testStepFinished') {
       const finished = type === 'testStepFinished';
       // A result with a message or an exception is kept whole.
@@ -236,7 +236,7 @@ export class EventsState {
   /** A message of one of the event types. */
   envelope(e: messages.Envelope, line: ScannedLine): void {
     this.envelopes++;
-    const place = (c: CaseState) => c.lines.push(line.start, line.stop - line.start);
+    const place = (c: CaseState) => placeLine(c, line);
     if (e.testStepFinished) {
       const f = e.testStepFinished;
       const c = this.cases.get(f.testCaseStartedId);
@@ -323,9 +323,27 @@ export class EventsState {
   private caseFinished(c: CaseState, end: Timestamp | null, line: ScannedLine): void {
     c.finished = true;
     c.end = end;
-    c.lines.push(line.start, line.stop - line.start);
+    placeLine(c, line);
     if (c.template) this.onReady(c);
   }
+}
+
+/**
+ * Adds a line to where a case's messages are: the last range grows when the line comes right after
+ * it (a case's messages mostly follow one another; parallel workers' interleave), else a new range.
+ */
+function placeLine(c: CaseState, line: ScannedLine): void {
+  const { lines } = c;
+  const n = lines.length;
+  if (n > 0) {
+    const gap = line.start - (lines[n - 2] + lines[n - 1]);
+    // A newline, or a carriage return and a newline, between them.
+    if (gap === 1 || gap === 2) {
+      lines[n - 1] = line.stop - lines[n - 2];
+      return;
+    }
+  }
+  lines.push(line.start, line.stop - line.start);
 }
 
 function codeOf(s: string | undefined): number {

@@ -10,6 +10,7 @@ import { messagesToReport } from '@stepwise/runner';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { createAccessKey, createProject, signUpUser, type TestUser } from '../../test/factories.ts';
 import { listTestCases } from '../runs.repository.ts';
+import { indexKeyOf, readSourceIndex } from './source-index.ts';
 import { runRows } from '../run-rows.ts';
 // The report the ingest benchmark imports, at a small size: cucumber-js's layout, failures, screenshots.
 import { writeIngestReport } from '../../../../../bench/ingest-corpus.mjs';
@@ -131,6 +132,11 @@ describe('NDJSON ingest agrees with the report builder', () => {
     const counts = writeIngestReport(file, { features: 30, scenariosPerFeature: 50 });
     expect(counts.bytes).toBeGreaterThan(4 * 1024 * 1024);
     await expectSameAsBuilder(fs.readFileSync(file), 65_536);
+    // A test case's events follow one another: the index keeps them as one range of lines, beside
+    // its document, pickle and test case.
+    const res = await upload(fs.readFileSync(file), 0);
+    const run = await server.ctx.db.selectFrom('runs').selectAll().where('id', '=', res.body.runId).executeTakeFirstOrThrow();
+    for (const position of [0, 700, 1499]) expect(await readSourceIndex(server.ctx.blobs, indexKeyOf(run.source_key!), position)).toHaveLength(8);
   });
 
   it('on a run that stopped in the middle of a test case (its started step failed, the rest skipped, the run failed)', async () => {

@@ -3,8 +3,9 @@ import type { BlobStore } from '../../blobs/blob-store.ts';
 /**
  * Where each test case's messages are in an imported run's stored report, by the test case's position:
  * little-endian 32-bit words, [count, start(0) ... start(count), pairs...], where the pairs of
- * position p (offset, length of a message, in bytes) are the words start(p) .. start(p+1) of the
- * pairs. A scenario report reads its test case's entry with two small reads.
+ * position p (offset, length, in bytes, of a message or of several whole lines in a row) are the words
+ * start(p) .. start(p+1) of the pairs. A scenario report reads its test case's entry with two small
+ * reads, and its messages with one read of each range.
  */
 
 export const INDEX_MEDIA_TYPE = 'application/octet-stream';
