@@ -22,6 +22,9 @@ const PICKLE = compileShape({
   pickle: { id: P.id, uri: P.uri, name: P.name, location: { line: P.line }, tags: { items: { name: P.tag }, item: P.tagItem }, astNodeIds: { items: P.ast, item: P.astItem } },
 });
 
+// A source (a feature file's text) is only checked to be JSON: nothing of it is kept.
+const SOURCE = compileShape({});
+
 /** A message of the report, read again by where it is (offset, length). */
 export type ReadMessage = (start: number, length: number) => messages.Envelope | null;
 
@@ -81,11 +84,16 @@ export class DefinitionsState {
   }
 
   /**
-   * A test case, a pickle or a Gherkin document read from its bytes, in any key order; false when it
+   * A test case, a pickle, a Gherkin document or a source read from its bytes, in any key order; false when it
    * is not strict JSON or not of the usual shape (it is then parsed, and its error, if any, names the problem).
    */
   scanned(type: string, bytes: Buffer, start: number, stop: number): boolean {
     const { scan } = this;
+    if (type === 'source') {
+      if (!scan.scan(bytes, start, stop, SOURCE)) return false;
+      this.envelopes++;
+      return true;
+    }
     if (type === 'gherkinDocument') {
       const read = this.documentScanner.read(bytes, start, stop, this.index.rowNodes);
       if (!read) return false;

@@ -1,7 +1,7 @@
 import type * as messages from '@cucumber/messages';
 import { ATTACHMENT_TYPES, type PageVisit } from '@stepwise/shared';
 import { status } from '@stepwise/runner/report-model';
-import { compileShape, JsonScan, type CompiledShape } from './json-scan.ts';
+import { compileShape, JsonScan, NULL, type CompiledShape } from './json-scan.ts';
 import type { LineScanner, ScannedLine } from './line-scanner.ts';
 import type { CaseTemplate } from './ingest-protocol.ts';
 
@@ -55,13 +55,15 @@ export interface CaseState {
 export type RunError = { text: string } | { hookId: string | undefined; message: string };
 
 // The fields read of the most frequent messages without JSON.parse (json-scan.ts), in any key order.
-const F = { caseStarted: 0, step: 1, status: 2, message: 3, exception: 4, seconds: 5, nanos: 6, id: 7, testCase: 8, attempt: 9, worker: 10, mediaType: 11 };
+const F = { caseStarted: 0, step: 1, status: 2, message: 3, exceptionMessage: 4, seconds: 5, nanos: 6, id: 7, testCase: 8, attempt: 9, worker: 10, mediaType: 11 };
 const TIMESTAMP = { seconds: F.seconds, nanos: F.nanos };
 const SHAPES = new Map<string, CompiledShape>([
   ['testStepStarted', compileShape({ testStepStarted: { testCaseStartedId: F.caseStarted, testStepId: F.step } })],
   [
     'testStepFinished',
-    compileShape({ testStepFinished: { testCaseStartedId: F.caseStarted, testStepId: F.step, testStepResult: { status: F.status, message: F.message, exception: F.exception } } }),
+    compileShape({
+      testStepFinished: { testCaseStartedId: F.caseStarted, testStepId: F.step, testStepResult: { status: F.status, message: F.message, exception: { message: F.exceptionMessage } } },
+    }),
   ],
   ['testCaseStarted', compileShape({ testCaseStarted: { id: F.id, testCaseId: F.testCase, attempt: F.attempt, workerId: F.worker, timestamp: TIMESTAMP } })],
   ['testCaseFinished', compileShape({ testCaseFinished: { testCaseStartedId: F.caseStarted, timestamp: TIMESTAMP } })],
@@ -115,8 +117,9 @@ export class EventsState {
     const place = (c: CaseState) => placeLine(c, line);
     if (type === 'testStepStarted' || type === 'testStepFinished') {
       const finished = type === 'testStepFinished';
-      // A result with a message or an exception is kept whole.
-      if (finished && (scan.has(F.message) || scan.has(F.exception))) return false;
+      // A result's message and its exception's (what a row names): texts, or parsed.
+      const result = finished ? this.scannedResult() : null;
+      if (result === undefined) return false;
       this.envelopes++;
       const c = this.caseOf(F.caseStarted);
       if (!c) return true;
@@ -124,6 +127,7 @@ export class EventsState {
       const index = this.stepIndex(c);
       if (index >= 0) this.stepAt(c, index, event);
       else this.step(c, scan.string(F.step)!, event);
+      if (result) (c.results ??= new Map()).set(scan.string(F.step)!, result);
       place(c);
       return true;
     }
@@ -158,6 +162,21 @@ export class EventsState {
     if (!c) return true;
     this.caseFinished(c, timestamp, line);
     return true;
+  }
+
+  /**
+   * What a scanned step result says beyond its status: null for nothing, undefined when its message or
+   * its exception's message is not text (the line is parsed then).
+   */
+  private scannedResult(): Pick<messages.TestStepResult, 'message' | 'exception'> | null | undefined {
+    const { scan } = this;
+    if (!scan.has(F.message) && !scan.has(F.exceptionMessage)) return null;
+    const message = textOrNull(scan, F.message);
+    const exceptionMessage = textOrNull(scan, F.exceptionMessage);
+    if (message === undefined || exceptionMessage === undefined) return undefined;
+    // Kept as the parsed result would be (a row reads the exception's message, else the message's first line).
+    if (!message && !scan.has(F.exceptionMessage)) return null;
+    return { message: message ?? undefined, exception: scan.has(F.exceptionMessage) ? ({ message: exceptionMessage ?? undefined } as messages.Exception) : undefined };
   }
 
   /** The case a scanned id field names: one of the latest by its bytes, else by its text. */
@@ -344,6 +363,12 @@ function placeLine(c: CaseState, line: ScannedLine): void {
     }
   }
   lines.push(line.start, line.stop - line.start);
+}
+
+/** A string or null field's value (null when absent too); undefined for any other kind. */
+function textOrNull(scan: JsonScan, field: number): string | null | undefined {
+  if (!scan.has(field) || scan.kinds[field] === NULL) return null;
+  return scan.string(field);
 }
 
 function codeOf(s: string | undefined): number {

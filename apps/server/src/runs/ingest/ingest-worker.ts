@@ -57,7 +57,7 @@ class IngestJob {
         this.events.line(this.scanner, line, type);
         return true;
       }
-      if ((type === 'testCase' || type === 'pickle' || type === 'gherkinDocument') && this.defs.scanned(type, this.scanner.bytes, line.start, line.stop)) return true;
+      if ((type === 'testCase' || type === 'pickle' || type === 'gherkinDocument' || type === 'source') && this.defs.scanned(type, this.scanner.bytes, line.start, line.stop)) return true;
       const envelope = this.scanner.envelope(line);
       if (!envelope) return true;
       const actual = type ?? typeOfEnvelope(envelope);

@@ -185,6 +185,35 @@ describe('NDJSON ingest agrees with the report builder', () => {
       });
     await expectSameAsBuilder(Buffer.from(`\r\n${lines.join('\r\n\r\n')}\r\n`), 100);
   });
+
+  it('on step results of every shape: an exception with or without a message, escapes, null, empty texts', async () => {
+    const file = path.join(tmp, 'results.ndjson');
+    writeIngestReport(file, { features: 2, scenariosPerFeature: 40 });
+    const shapes: Array<Record<string, unknown>> = [
+      { exception: { type: 'AssertionError', message: 'expected "a"\nbut got "b"' } },
+      { message: 'line one\n\tline "two" \u00e9', exception: { type: 'Error' } },
+      { message: null, exception: { type: 'Error', message: null } },
+      { message: '', exception: { type: 'Error', message: 'only the exception' } },
+      { message: 'plain', exception: null },
+      { message: '' },
+      { message: 'Ünïcode first line\nsecond' },
+    ];
+    let n = 0;
+    const lines = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => {
+        const e = JSON.parse(l) as { testStepFinished?: { testStepResult: Record<string, unknown> } };
+        const r = e.testStepFinished?.testStepResult;
+        if (!r || r.status === 'PASSED' || r.status === 'SKIPPED') return l;
+        const { message: _m, exception: _e, ...rest } = r;
+        e.testStepFinished!.testStepResult = { ...rest, ...shapes[n++ % shapes.length] };
+        return JSON.stringify(e);
+      });
+    expect(n).toBeGreaterThanOrEqual(shapes.length);
+    await expectSameAsBuilder(Buffer.from(`${lines.join('\n')}\n`), 4096);
+  });
 });
 
 describe('NDJSON upload buffers', () => {
