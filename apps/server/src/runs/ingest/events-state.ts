@@ -36,8 +36,8 @@ export interface CaseState {
   codes: Uint8Array | null;
   /** Step events that came before the template: step id, then STARTED or FINISHED | status code. */
   early: Array<string | number> | null;
-  /** Results of steps that finished with a message or an exception. */
-  results: Map<string, messages.TestStepResult> | null;
+  /** What results of steps that finished with a message or an exception say (a row names it). */
+  results: Map<string, ResultText> | null;
   /** The page a step ended on (our runner's page attachments). */
   pages: Map<string, PageVisit> | null;
   /** Where the test case's messages are: ranges of whole lines (offset, length, ...). */
@@ -51,6 +51,9 @@ export interface CaseState {
   /** The step its last step event was about (where the next one is looked for first). */
   cursor: number;
 }
+
+/** What a row reads of a step result beyond its status. */
+export type ResultText = { message?: string | null; exception?: { message?: string | null } | null };
 
 export type RunError = { text: string } | { hookId: string | undefined; message: string };
 
@@ -168,7 +171,7 @@ export class EventsState {
    * What a scanned step result says beyond its status: null for nothing, undefined when its message or
    * its exception's message is not text (the line is parsed then).
    */
-  private scannedResult(): Pick<messages.TestStepResult, 'message' | 'exception'> | null | undefined {
+  private scannedResult(): ResultText | null | undefined {
     const { scan } = this;
     if (!scan.has(F.message) && !scan.has(F.exceptionMessage)) return null;
     const message = textOrNull(scan, F.message);
@@ -176,7 +179,7 @@ export class EventsState {
     if (message === undefined || exceptionMessage === undefined) return undefined;
     // Kept as the parsed result would be (a row reads the exception's message, else the message's first line).
     if (!message && !scan.has(F.exceptionMessage)) return null;
-    return { message: message ?? undefined, exception: scan.has(F.exceptionMessage) ? ({ message: exceptionMessage ?? undefined } as messages.Exception) : undefined };
+    return { message, exception: scan.has(F.exceptionMessage) ? { message: exceptionMessage } : undefined };
   }
 
   /** The case a scanned id field names: one of the latest by its bytes, else by its text. */
