@@ -169,18 +169,18 @@ export class DocumentScanner {
     this.put(s, at + STEP_ID, D.stepId);
     this.put(s, at + STEP_KEYWORD, D.keyword);
     this.put(s, at + STEP_TYPE, D.keywordType);
-    s[at + STEP_LINE] = line ?? ABSENT;
+    s[at + STEP_LINE] = line;
   }
 
   private addScenario(): void {
     const { scan } = this;
-    const line = this.lineOf(D.scenarioLine, undefined);
-    // The index keeps a scenario's line only when it has a location (a line of another kind: parsed).
-    if (!isText(scan.kinds[D.scenarioId]) || line === undefined) {
-      if (line === undefined && scan.has(D.scenarioLine)) this.odd = true;
-      if (!isText(scan.kinds[D.scenarioId])) this.odd = true;
+    if (!isText(scan.kinds[D.scenarioId])) {
+      this.odd = true;
       return;
     }
+    // The index keeps a scenario's line only when it has a location (a line of another kind: parsed).
+    const line = this.lineOf(D.scenarioLine, undefined);
+    if (line === undefined) return;
     if (this.scenarios.length < (this.scenarioCount + 1) * SCENARIO_INTS) this.scenarios = grown(this.scenarios);
     const at = this.scenarioCount++ * SCENARIO_INTS;
     this.put(this.scenarios, at, D.scenarioId);
