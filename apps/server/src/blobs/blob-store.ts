@@ -97,7 +97,11 @@ export class FsBlobStore implements BlobStore {
     let size = 0;
     let out: ReturnType<typeof createWriteStream> | null = null;
     try {
-      out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
+      // Flushed to disk before it closes: a row committed after put() never points at a torn file.
+      out = createWriteStream(tmp, { flags: 'wx', mode: 0o600, flush: true });
+      // Its folder is made while the bytes are written.
+      const folder = fs.mkdir(path.dirname(file), { recursive: true });
+      folder.catch(() => {});
       let fd: number | null = null;
       out.once('open', (opened: number) => (fd = opened));
       const source = data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data)]);
@@ -129,14 +133,8 @@ export class FsBlobStore implements BlobStore {
         }),
         out,
       );
-      // On disk before it is visible: a row committed after put() never points at a torn file.
-      const written = await fs.open(tmp, 'r');
-      try {
-        await written.sync();
-      } finally {
-        await written.close();
-      }
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      // The pipeline ends once the file is closed, so after its last flush.
+      await folder;
       await fs.rename(tmp, file);
     } catch (err) {
       // The stream may still be opening or closing its file: remove it only once it is closed.

@@ -117,7 +117,6 @@ export class EventsState {
   /** A scanned message, when its fields tell all this state needs of it (else false: it is parsed). */
   private scanned(type: string, line: ScannedLine): boolean {
     const { scan } = this;
-    const place = (c: CaseState) => placeLine(c, line);
     if (type === 'testStepStarted' || type === 'testStepFinished') {
       const finished = type === 'testStepFinished';
       // A result's message and its exception's (what a row names): texts, or parsed.
@@ -131,7 +130,7 @@ export class EventsState {
       if (index >= 0) this.stepAt(c, index, event);
       else this.step(c, scan.string(F.step)!, event);
       if (result) (c.results ??= new Map()).set(scan.string(F.step)!, result);
-      place(c);
+      placeLine(c, line);
       return true;
     }
     if (type === 'attachment') {
@@ -144,7 +143,7 @@ export class EventsState {
       const c = this.caseOf(F.caseStarted);
       if (!c) return true;
       this.attachments++;
-      place(c);
+      placeLine(c, line);
       return true;
     }
     const timestamp = this.timestamp();
@@ -258,7 +257,6 @@ export class EventsState {
   /** A message of one of the event types. */
   envelope(e: messages.Envelope, line: ScannedLine): void {
     this.envelopes++;
-    const place = (c: CaseState) => placeLine(c, line);
     if (e.testStepFinished) {
       const f = e.testStepFinished;
       const c = this.cases.get(f.testCaseStartedId);
@@ -266,19 +264,19 @@ export class EventsState {
       const r = f.testStepResult;
       this.step(c, f.testStepId, FINISHED | codeOf(r?.status));
       if (r && (r.message || r.exception)) (c.results ??= new Map()).set(f.testStepId, r);
-      place(c);
+      placeLine(c, line);
     } else if (e.testStepStarted) {
       const c = this.cases.get(e.testStepStarted.testCaseStartedId);
       if (!c) return;
       this.step(c, e.testStepStarted.testStepId, STARTED);
-      place(c);
+      placeLine(c, line);
     } else if (e.attachment) {
       const a = e.attachment;
       if (!a.testCaseStartedId || !a.testStepId) return;
       const c = this.cases.get(a.testCaseStartedId);
       if (!c) return;
       this.attachments++;
-      place(c);
+      placeLine(c, line);
       if (a.mediaType === ATTACHMENT_TYPES.page) {
         const page = pageOf(a);
         if (page) (c.pages ??= new Map()).set(a.testStepId, page);
