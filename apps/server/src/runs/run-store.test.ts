@@ -5,7 +5,10 @@ import type { TestCaseResult } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { countScenarios, RunExistsError, storeRun } from './run-store.ts';
-import { findRun, listTestCases } from './runs.repository.ts';
+import { findRun, insertRunRow, insertTestCaseColumns, listTestCases } from './runs.repository.ts';
+import { caseRow } from './run-rows.ts';
+import { testCaseColumns } from './test-case-columns.ts';
+import { TestCaseLiterals } from './test-case-literals.ts';
 import { iso, report, step } from './runs-fixtures.ts';
 
 let server: TestServer;
@@ -216,4 +219,34 @@ describe('storeRun', () => {
     await server.ctx.db.deleteFrom('projects').where('id', '=', doomedProject).execute();
     expect([await count(others[0].runId), await count(others[1].runId), await count(kept.runId)]).toEqual([0, 0, 2]);
   });
+
+  it('inserts columns given once as the same rows as columns given per row', async () => {
+    const cases = [tc('Once one', 'PASSED'), tc('Once two', 'FAILED', { parameters: { who: 'ann' } }), tc('Once three', 'PASSED', { workerId: '2', attempt: 1 })];
+    const insert = async (name: string, batchOf: (places: ReturnType<typeof placeOf>[]) => Parameters<typeof insertTestCaseColumns>[2]) => {
+      const runId = `run-${name}-${seq}`;
+      const places = cases.map((_, k) => placeOf(runId, k));
+      await server.ctx.db.transaction().execute(async (trx) => {
+        const publishTime = await insertRunRow(trx, { id: runId, project_id: projectId, name, type: 'local', mode: 'local', user_id: null, status: 'Failed', total_scenarios: 3, scenarios_passed: 2, scenarios_failed: 1, execution_time_ms: 0, errors: '[]', meta: '{}' });
+        await insertTestCaseColumns(trx, { id: runId, projectId, publishTime }, batchOf(places));
+      });
+      return (await listTestCases(server.ctx.db, runId)).map(({ id: _id, run_id: _run, publish_time: _time, ...row }) => row);
+    };
+    const perRow = await insert('arrays', (places) => ({ columns: testCaseColumns(cases.map((c, k) => caseRow(c, places[k]))), same: {} }));
+    const literals = new TestCaseLiterals();
+    const once = await insert('once', (places) => {
+      cases.forEach((c, k) => literals.add(c, places[k]));
+      const batch = literals.take();
+      expect(Object.keys(batch.same)).toEqual(expect.arrayContaining(['feature_name', 'browser', 'superseded', 'retrain_stats']));
+      return batch;
+    });
+    expect(once).toEqual(perRow);
+    expect(once.map((r) => [r.scenario_name, r.feature_name, r.browser, r.superseded, r.parameters, r.attempt, r.worker_id])).toEqual([
+      ['Once one', 'Cart', null, false, {}, 0, null],
+      ['Once two', 'Cart', null, false, { who: 'ann' }, 0, null],
+      ['Once three', 'Cart', null, false, {}, 1, '2'],
+    ]);
+  });
 });
+
+const placeOf = (runId: string, k: number) => ({ id: `${runId}-row-${k}`, runId, projectId, position: k, rerunRowId: null, superseded: false });
+

@@ -1,13 +1,13 @@
 import { sql, type Insertable, type RawBuilder, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Database, Run, RunsTable, TestCaseRow, TestCasesTable } from '../db/schema.ts';
-import { TEST_CASE_COLUMN_TYPES, testCaseColumns, type TestCaseColumn, type TestCaseColumns } from './test-case-columns.ts';
+import { TEST_CASE_COLUMN_TYPES, testCaseColumns, type TestCaseColumn, type TestCaseColumnBatch } from './test-case-columns.ts';
 
 /** Inserts a run and its test cases inside the caller's transaction. */
 export async function insertRunWithCases(trx: Transaction<Database>, run: Insertable<RunsTable>, cases: Insertable<TestCasesTable>[]): Promise<void> {
   // Each test case carries its run's publish time (past results of a scenario come from one index).
   const publishTime = await insertRunRow(trx, run);
-  if (cases.length) await insertTestCaseColumns(trx, { id: run.id, projectId: run.project_id, publishTime }, testCaseColumns(cases));
+  if (cases.length) await insertTestCaseColumns(trx, { id: run.id, projectId: run.project_id, publishTime }, { columns: testCaseColumns(cases), same: {} });
 }
 
 /** Inserts a run row inside the caller's transaction; answers its publish time (its test cases carry it). */
@@ -18,15 +18,24 @@ export async function insertRunRow(trx: Transaction<Database>, run: Insertable<R
 
 /**
  * Inserts test cases of a run given as column literals (testCaseColumns): one statement for any
- * number of rows, inside the caller's transaction.
+ * number of rows, inside the caller's transaction. A column given once (`same`) is read once, in a
+ * one-row subquery that is kept apart (`offset 0`) so that its value is not worked out again per row.
  */
-export async function insertTestCaseColumns(trx: Transaction<Database>, run: { id: string; projectId: string; publishTime: Date }, columns: TestCaseColumns): Promise<void> {
-  const names = Object.keys(TEST_CASE_COLUMN_TYPES) as TestCaseColumn[];
-  const params = sql.join(names.map((n) => sql`${columns[n]}::${sql.raw(TEST_CASE_COLUMN_TYPES[n] === 'jsonb' ? 'text[]' : `${TEST_CASE_COLUMN_TYPES[n]}[]`)}`));
-  const values = sql.join(names.map((n) => (TEST_CASE_COLUMN_TYPES[n] === 'jsonb' ? sql`u.${sql.ref(n)}::jsonb` : sql`u.${sql.ref(n)}`)));
-  await sql`insert into test_cases (run_id, project_id, publish_time, ${sql.join(names.map((n) => sql.ref(n)))})
+export async function insertTestCaseColumns(trx: Transaction<Database>, run: { id: string; projectId: string; publishTime: Date }, batch: TestCaseColumnBatch): Promise<void> {
+  const all = Object.keys(TEST_CASE_COLUMN_TYPES) as TestCaseColumn[];
+  const arrays = all.filter((n) => batch.columns[n] !== undefined);
+  const once = all.filter((n) => batch.columns[n] === undefined);
+  const missing = once.find((n) => batch.same[n] === undefined);
+  if (missing) throw new Error(`insertTestCaseColumns: no value for ${missing}`);
+  if (arrays.length === 0) throw new Error('insertTestCaseColumns: no column per row (the rows are as many as its elements)');
+  const arrayType = (n: TestCaseColumn) => sql.raw(TEST_CASE_COLUMN_TYPES[n] === 'jsonb' ? 'text[]' : `${TEST_CASE_COLUMN_TYPES[n]}[]`);
+  const read = (from: string, n: TestCaseColumn) => (TEST_CASE_COLUMN_TYPES[n] === 'jsonb' ? sql`${sql.ref(`${from}.${n}`)}::jsonb` : sql.ref(`${from}.${n}`));
+  const params = sql.join(arrays.map((n) => sql`${batch.columns[n]}::${arrayType(n)}`));
+  const values = sql.join([...arrays.map((n) => read('u', n)), ...once.map((n) => read('c', n))]);
+  const constants = once.length ? sql`cross join (select ${sql.join(once.map((n) => sql`(${`{${batch.same[n]}}`}::${arrayType(n)})[1] as ${sql.ref(n)}`))} offset 0) as c` : sql``;
+  await sql`insert into test_cases (run_id, project_id, publish_time, ${sql.join([...arrays, ...once].map((n) => sql.ref(n)))})
     select ${run.id}, ${run.projectId}, ${run.publishTime}, ${values}
-    from unnest(${params}) as u(${sql.join(names.map((n) => sql.ref(n)))})`.execute(trx);
+    from unnest(${params}) as u(${sql.join(arrays.map((n) => sql.ref(n)))}) ${constants}`.execute(trx);
 }
 
 /** Marks test cases of a run as replaced by a later attempt or rerun (left out of the counts). */

@@ -40,6 +40,16 @@ export const TEST_CASE_COLUMN_TYPES = {
 export type TestCaseColumn = keyof typeof TEST_CASE_COLUMN_TYPES;
 export type TestCaseColumns = Record<TestCaseColumn, string>;
 
+/**
+ * Rows as columns, where a column that holds one value in every row may come once: `same[column]`
+ * is that value as an element of an array literal (`NULL`, `"[]"`, `f`, ...), and the column is then
+ * absent from `columns`. The database reads such a value once instead of once per row.
+ */
+export interface TestCaseColumnBatch {
+  columns: Partial<TestCaseColumns>;
+  same: Partial<TestCaseColumns>;
+}
+
 const NEEDS_ESCAPE = /["\\]/;
 export const quote = (s: string) => (NEEDS_ESCAPE.test(s) ? `"${s.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"` : `"${s}"`);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { caseRow, type CaseInput, type CasePlace } from './run-rows.ts';
-import { testCaseColumns } from './test-case-columns.ts';
+import { testCaseColumns, type TestCaseColumn, type TestCaseColumnBatch, type TestCaseColumns } from './test-case-columns.ts';
 import { TestCaseLiterals } from './test-case-literals.ts';
 
 function input(k: number, extra: Partial<CaseInput> = {}): CaseInput {
@@ -19,6 +19,13 @@ function input(k: number, extra: Partial<CaseInput> = {}): CaseInput {
     workerId: '0',
     ...extra,
   };
+}
+
+/** A batch with every column as an array literal (a column given once repeated `count` times). */
+function full(batch: TestCaseColumnBatch, count: number): TestCaseColumns {
+  const out = { ...batch.columns } as TestCaseColumns;
+  for (const [column, value] of Object.entries(batch.same)) out[column as TestCaseColumn] = `{${Array(count).fill(value).join(',')}}`;
+  return out;
 }
 
 const place = (k: number, extra: Partial<CasePlace> = {}): CasePlace => ({ id: `row-${k}`, runId: 'run', projectId: 'p', position: k, rerunRowId: null, superseded: false, ...extra });
@@ -61,10 +68,51 @@ describe('test case rows written as array literal elements', () => {
     const literals = new TestCaseLiterals();
     for (const [tc, where] of rows) literals.add(tc, where);
     expect(literals.count).toBe(rows.length);
-    expect(literals.take()).toEqual(testCaseColumns(rows.map(([tc, where]) => caseRow(tc, where))));
+    const batch = literals.take();
+    expect(full(batch, rows.length)).toEqual(testCaseColumns(rows.map(([tc, where]) => caseRow(tc, where))));
+    // Every column differs somewhere in these rows: none comes once.
+    expect(batch.same).toEqual({});
     // Taken: the next batch starts empty.
     expect(literals.count).toBe(0);
     literals.add(...rows[1]);
-    expect(literals.take()).toEqual(testCaseColumns([caseRow(...rows[1])]));
+    const one = literals.take();
+    expect(full(one, 1)).toEqual(testCaseColumns([caseRow(...rows[1])]));
+    // A single row's columns are all arrays.
+    expect(one.same).toEqual({});
+  });
+
+  it('gives a column whose rows all hold one value once, and the others as arrays', () => {
+    const literals = new TestCaseLiterals();
+    const rows: Array<[CaseInput, CasePlace]> = [
+      [input(0), place(0)],
+      [input(1, { workerId: '1', tags: [] }), place(1)],
+      [input(2, { attempt: 1 }), place(2, { rerunRowId: 'row-0' })],
+    ];
+    for (const [tc, where] of rows) literals.add(tc, where);
+    const batch = literals.take();
+    expect(full(batch, rows.length)).toEqual(testCaseColumns(rows.map(([tc, where]) => caseRow(tc, where))));
+    expect(batch.same).toEqual({
+      feature_name: '"Cart"',
+      feature_path: '"features/cart.feature"',
+      status: '"PASSED"',
+      start_time: '"2024-05-01T02:00:00.000Z"',
+      end_time: '"2024-05-01T02:00:01.250Z"',
+      duration_ms: '1250',
+      failed_step: 'NULL',
+      error_message: 'NULL',
+      parameters: '"{}"',
+      steps: '"[]"',
+      superseded: 'f',
+      browser: 'NULL',
+      viewport: 'NULL',
+      retrain_stats: 'NULL',
+      failed_step_keyword: 'NULL',
+      failed_step_text: 'NULL',
+    });
+    expect(Object.keys(batch.columns)).toEqual(['id', 'position', 'report_case_id', 'scenario_name', 'line', 'tags', 'attempt', 'rerun_id', 'scenario_key', 'worker_id']);
+    // The next batch decides afresh.
+    literals.add(...rows[0]);
+    literals.add(input(3, { featureName: 'Checkout' }), place(3));
+    expect(Object.keys(literals.take().same)).not.toContain('feature_name');
   });
 });

@@ -1,5 +1,5 @@
 import { clean, failedStepOf, json, scenarioKey, type CaseInput, type CasePlace } from './run-rows.ts';
-import { quote, TEST_CASE_COLUMN_TYPES, type TestCaseColumn, type TestCaseColumns } from './test-case-columns.ts';
+import { quote, TEST_CASE_COLUMN_TYPES, type TestCaseColumn, type TestCaseColumnBatch } from './test-case-columns.ts';
 
 /**
  * Test case rows written straight as the elements of testCaseColumns' array literals, a row at a
@@ -30,6 +30,8 @@ function time(iso: string | null | undefined): [string, number] {
 
 export class TestCaseLiterals {
   private parts: string[][] = COLUMNS.map(() => []);
+  /** Per column: 1 once a row's value differs from the first row's. */
+  private readonly varies = new Uint8Array(COLUMNS.length);
   /** Quoted texts that repeat from row to row (feature names and paths, statuses, workers). */
   private readonly repeated = new Map<string, string>();
   count = 0;
@@ -67,16 +69,29 @@ export class TestCaseLiterals {
       failed ? quote(clean(failed.keyword)) : 'NULL',
       failed ? quote(clean(failed.text)) : 'NULL',
     ];
-    const { parts } = this;
-    for (let k = 0; k < values.length; k++) parts[k].push(values[k]);
+    const { parts, varies } = this;
+    for (let k = 0; k < values.length; k++) {
+      const column = parts[k];
+      if (varies[k] === 0 && column.length > 0 && column[0] !== values[k]) varies[k] = 1;
+      column.push(values[k]);
+    }
     this.count++;
   }
 
-  /** The rows added since the last take, as testCaseColumns gives them. */
-  take(): TestCaseColumns {
-    const out = {} as TestCaseColumns;
-    COLUMNS.forEach((column, k) => (out[column] = `{${this.parts[k].join(',')}}`));
+  /**
+   * The rows added since the last take, as testCaseColumns gives them, except that a column with one
+   * value in every row of two or more comes once (in `same`).
+   */
+  take(): TestCaseColumnBatch {
+    const out: TestCaseColumnBatch = { columns: {}, same: {} };
+    COLUMNS.forEach((column, k) => {
+      const values = this.parts[k];
+      // (A single row's columns all stay arrays: the rows are as many as the arrays' elements.)
+      if (this.varies[k] === 0 && values.length > 1) out.same[column] = values[0];
+      else out.columns[column] = `{${values.join(',')}}`;
+    });
     this.parts = COLUMNS.map(() => []);
+    this.varies.fill(0);
     this.count = 0;
     return out;
   }

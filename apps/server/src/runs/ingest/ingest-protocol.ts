@@ -2,7 +2,7 @@ import type { Insertable } from 'kysely';
 import type { PageVisit, RunMode } from '@stepwise/shared';
 import type { RunsTable } from '../../db/schema.ts';
 import type { RunCounts, RunStatus, RunType } from '../run-rows.ts';
-import type { TestCaseColumns } from '../test-case-columns.ts';
+import type { TestCaseColumnBatch } from '../test-case-columns.ts';
 
 /**
  * What the NDJSON ingest's main thread and its worker say to each other. The report's bytes are in a
@@ -97,7 +97,7 @@ export interface MemoryCase {
 /** Worker -> main. */
 export type WorkerToMain =
   /** Rows of test cases that finished (in no particular order: each knows its position). */
-  | { kind: 'rows'; columns: TestCaseColumns; count: number }
+  | { kind: 'rows'; batch: TestCaseColumnBatch; count: number }
   | {
       kind: 'result';
       problem: LineProblem | null;

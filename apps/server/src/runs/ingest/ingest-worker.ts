@@ -74,7 +74,7 @@ class IngestJob {
 
   private flush(): void {
     const count = this.rows.literals.count;
-    post({ kind: 'rows', columns: this.rows.literals.take(), count });
+    post({ kind: 'rows', batch: this.rows.literals.take(), count });
   }
 
   /** Every line was read: the first problem, or the rest of the run. */

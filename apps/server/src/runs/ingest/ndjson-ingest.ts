@@ -128,7 +128,7 @@ export async function ingestNdjson(
     await ctx.db.transaction().execute(async (trx) => {
       const publishTime = await insertRunRow(trx, provisionalRun(run, sourceKey));
       for await (const [item] of items) {
-        if (item.kind === 'rows') await insertTestCaseColumns(trx, { id: runId, projectId, publishTime }, item.columns);
+        if (item.kind === 'rows') await insertTestCaseColumns(trx, { id: runId, projectId, publishTime }, item.batch);
         else {
           result = item;
           break;
