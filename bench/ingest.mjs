@@ -3,8 +3,9 @@
 // The report is generated (bench/ingest-corpus.mjs: 200 features, 5-8 steps per scenario, failures
 // with messages and a PNG screenshot; deterministic). Then, in rounds, alternating:
 //   (a) import: a real server started in this process (embedded database under a temporary DATA_DIR,
-//       as `npm start` runs it) receives the file on POST /api/runs/upload-report with an access key;
-//       timed from the first byte sent to the answer (upload, spool, parse, convert, blobs, rows);
+//       as `npm start` runs it) receives the file on POST /api/runs/upload-report with an access key,
+//       sent as `stepwise upload` sends it (the command line's client, streamed from disk); timed from
+//       the call to the answer (upload, parse, convert, blobs, rows);
 //   (b) baseline: the file read, parsed and piped through @cucumber/html-formatter's CucumberHtmlStream
 //       into an HTML file;
 // and (c) once: GET /api/runs/cucumber-runs/get?runId=... on the imported run (the run report API).
@@ -37,6 +38,7 @@ const { loadConfig } = await import('../apps/server/src/config.ts');
 const { createContext } = await import('../apps/server/src/bootstrap.ts');
 const { buildApp } = await import('../apps/server/src/app.ts');
 const { createLogger } = await import('../apps/server/src/logger.ts');
+const { ServerClient } = await import('../packages/cli/src/server-client.ts');
 
 /** CPU time of the process (every thread) per import and per HTML rendering. */
 const cpu = { imports: [], htmls: [] };
@@ -73,22 +75,14 @@ async function api(base, token, method, name, body) {
   return JSON.parse(text);
 }
 
-/** (a) The upload, streamed from the file as a client would send it. */
-async function importOnce(base, key, projectId, round) {
-  const size = fs.statSync(reportFile).size;
+/** (a) The upload, as `stepwise upload` sends it (the command line's client: the file streamed from disk). */
+async function importOnce(client, projectId, round) {
   const c0 = process.cpuUsage();
   const t = performance.now();
-  const res = await fetch(`${base}/api/runs/upload-report?projectId=${projectId}&name=${encodeURIComponent(`Bench ${round}`)}&format=ndjson`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson', 'content-length': String(size) },
-    body: fs.createReadStream(reportFile, { highWaterMark: 1024 * 1024 }),
-    duplex: 'half',
-  });
-  const body = await res.json();
+  const body = await client.uploadReport(projectId, reportFile, { name: `Bench ${round}` });
   const ms = performance.now() - t;
   const cu = process.cpuUsage(c0);
   cpu.imports.push((cu.user + cu.system) / 1000);
-  if (!res.ok) throw new Error(`upload-report: ${res.status} ${JSON.stringify(body).slice(0, 300)}`);
   return { ms, body };
 }
 
@@ -123,6 +117,7 @@ try {
   const signup = await api(base, null, 'POST', 'auth/signup-without-iam', { email: 'bench@example.com', password: 'correct horse battery', firstname: 'Bench', lastname: 'Mark' });
   const projectId = (await api(base, signup.token, 'POST', 'auth/CreateProject', { name: 'Bench', url: 'https://bench.example.com' })).project.id;
   const key = (await api(base, signup.token, 'POST', 'auth/createAccessKey', { projectId, name: 'bench' })).token;
+  const client = new ServerClient({ server: base, token: key });
   console.log(`server: started in-process (embedded database, ${dataDir}) in ${(performance.now() - t).toFixed(0)} ms`);
 
   // Warm-up rounds of both paths on the same file, so that what is timed is a running server's steady
@@ -133,7 +128,7 @@ try {
   const warmups = [];
   for (let i = 0; i < WARMUP; i++) {
     await htmlOnce();
-    warmups.push(await importOnce(base, key, projectId, `warm-up ${i + 1}`));
+    warmups.push(await importOnce(client, projectId, `warm-up ${i + 1}`));
   }
   const warm = warmups.at(-1);
   console.log(`warm-up imports: ${fmt(warmups.map((w) => w.ms))} ms (${warm.body.totalScenarios} scenarios, ${warm.body.scenariosFailed} failed, status ${warm.body.runStatus})`);
@@ -146,7 +141,7 @@ try {
   let last = warm.body;
   for (let i = 1; i <= RUNS; i++) {
     htmls.push(await htmlOnce());
-    const done = await importOnce(base, key, projectId, i);
+    const done = await importOnce(client, projectId, i);
     imports.push(done.ms);
     last = done.body;
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { CliError } from './cli-error.ts';
+import { postFile, type PostedFile } from './file-upload.ts';
 import { UploadProgress } from './upload-progress.ts';
 
 export interface ServerOptions {
@@ -69,55 +70,50 @@ export class ServerClient {
       throw new CliError(`Cannot read ${file}`);
     }
     const progress = progressOut ? new UploadProgress(progressOut, path.basename(file), size) : null;
-    async function* chunks(): AsyncGenerator<Uint8Array> {
-      let sent = 0;
-      for await (const chunk of fs.createReadStream(file, { highWaterMark: 1024 * 1024 })) {
-        yield chunk as Buffer;
-        sent += (chunk as Buffer).length;
+    const route = `/api/runs/upload-report?${q}`;
+    let answer: PostedFile;
+    if (size === 0) progress?.sent();
+    try {
+      answer = await postFile(`${this.base}${route}`, { authorization: `Bearer ${this.token}`, 'content-type': 'application/x-ndjson' }, file, size, (sent) => {
         progress?.update(sent);
-      }
-      progress?.sent();
+        if (sent >= size) progress?.sent();
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).path === file) throw new CliError(`Cannot read ${file}`);
+      throw new CliError(`Cannot reach the Stepwise server at ${this.base}: ${(err as Error).message}`);
     }
-    const res = await this.request(`/api/runs/upload-report?${q}`, {
-      method: 'POST',
-      stream: chunks(),
-      length: size,
-      contentType: 'application/x-ndjson',
-    });
-    return (await res.json()) as UploadResult;
+    if (answer.status < 200 || answer.status > 299) throw failure('POST', route, answer.status, answer.text, answer.statusText);
+    return JSON.parse(answer.text) as UploadResult;
   }
 
   private async request(
     path: string,
-    init: { method: string; json?: unknown; stream?: AsyncIterable<Uint8Array>; length?: number; contentType?: string },
+    init: { method: string; json?: unknown },
   ): Promise<Response> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
-    let body: string | AsyncIterable<Uint8Array> | undefined;
+    let body: string | undefined;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(init.json);
-    } else if (init.stream) {
-      headers['content-type'] = init.contentType ?? 'application/octet-stream';
-      if (init.length !== undefined) headers['content-length'] = String(init.length);
-      body = init.stream;
     }
     let res: Response;
     try {
-      // A streamed body is sent as it is read (`duplex: 'half'`, as fetch requires for one).
-      res = await fetch(`${this.base}${path}`, { method: init.method, headers, body: body as string | undefined, ...(init.stream ? { duplex: 'half' } : {}) });
+      res = await fetch(`${this.base}${path}`, { method: init.method, headers, body });
     } catch (err) {
       throw new CliError(`Cannot reach the Stepwise server at ${this.base}: ${(err as Error).message}`);
     }
-    if (!res.ok) {
-      const text = await res.text().catch(() => '');
-      let message = text;
-      try {
-        message = (JSON.parse(text) as { error?: string }).error ?? text;
-      } catch {
-        /* plain text */
-      }
-      throw new CliError(`${init.method} ${path.split('?')[0]} failed (${res.status}): ${message || res.statusText}`);
-    }
+    if (!res.ok) throw failure(init.method, path, res.status, await res.text().catch(() => ''), res.statusText);
     return res;
   }
+}
+
+/** A refused call: its route and status, and the server's error message (or its text). */
+function failure(method: string, route: string, status: number, text: string, statusText: string): CliError {
+  let message = text;
+  try {
+    message = (JSON.parse(text) as { error?: string }).error ?? text;
+  } catch {
+    /* plain text */
+  }
+  return new CliError(`${method} ${route.split('?')[0]} failed (${status}): ${message || statusText}`);
 }

@@ -19,6 +19,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const BIN = path.resolve(here, '../../../../packages/cli/bin/stepwise.mjs');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const browserIt = fs.existsSync(CHROMIUM) ? it : it.skip;
+/** A `stepwise run` starts the command line, cucumber-js and Chromium, and runs a project's features: 20-30 s on a busy machine. */
+const BROWSER_RUN_MS = 90_000;
 
 let server: TestServer;
 let alice: TestUser;
@@ -78,7 +80,7 @@ describe('stepwise run', () => {
     expect(runs[0]).toMatchObject({ name: 'CI smoke', type: 'local', mode: 'local', status: 'Passed', branch: 'main', environment: 'demo', scenarios_failed: 0 });
     expect(runs[0].total_scenarios).toBeGreaterThanOrEqual(4);
     expect(link).toBe(`${server.baseUrl}/${project}/run-report/${runs[0].id}`);
-  });
+  }, BROWSER_RUN_MS);
 
   browserIt('exits 1 when a scenario fails, prints the failure, and the uploaded run is Failed', async () => {
     const dir = path.join(tmp, 'failing');
@@ -103,7 +105,7 @@ describe('stepwise run', () => {
     const upload = await stepwise(['upload', report, '--project', project, '--name', 'Re-upload', '--server', server.baseUrl, '--token', key]);
     expect(upload.code, upload.stdout + upload.stderr).toBe(0);
     expect((await runsOf(project)).at(-1)).toMatchObject({ name: 'Re-upload', status: 'Failed', total_scenarios: 2 });
-  });
+  }, BROWSER_RUN_MS);
 
   browserIt('keeps secret test data out of what it prints and uploads', async () => {
     const secret = 'Sup3r-secret-value';
@@ -126,7 +128,7 @@ describe('stepwise run', () => {
     const cases = await server.ctx.db.selectFrom('test_cases').selectAll().where('run_id', '=', run!.id).execute();
     expect(cases).toHaveLength(1);
     expect(JSON.stringify(cases)).not.toContain(secret);
-  });
+  }, BROWSER_RUN_MS);
 
   it('exits 2 with a clear message when it cannot run', async () => {
     const noFeatures = await stepwise(['run', '--dir', tmp, '--base-url', 'http://127.0.0.1:9']);
@@ -163,6 +165,20 @@ describe('stepwise upload', () => {
     expect(runId, res.stdout).toBeDefined();
     const run = (await runsOf(project)).find((r) => r.id === runId);
     expect(run).toMatchObject({ name: 'Streamed', total_scenarios: counts.testCases, scenarios_failed: counts.failed });
+  });
+
+  it("says the server's refusal of a key that answers before the report was read, and a server it cannot reach", async () => {
+    const file = path.join(tmp, 'refused.ndjson');
+    writeIngestReport(file, { features: 20, scenariosPerFeature: 25 });
+    const foreign = await stepwise(['upload', file, '--project', project, '--server', server.baseUrl, '--token', foreignKey]);
+    expect(foreign.code).toBe(2);
+    expect(foreign.stderr).toMatch(/POST \/api\/runs\/upload-report failed \(403\): /);
+    const unknown = await stepwise(['upload', file, '--project', project, '--server', server.baseUrl, '--token', 'sw_not-a-key']);
+    expect(unknown.stderr).toMatch(/POST \/api\/runs\/upload-report failed \(401\): /);
+    expect(unknown.stderr).not.toContain('Cannot reach');
+    const nobody = await stepwise(['upload', file, '--project', project, '--server', 'http://127.0.0.1:1', '--token', key]);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toContain('Cannot reach the Stepwise server at http://127.0.0.1:1');
   });
 
   it('says which file it cannot read', async () => {
