@@ -22,6 +22,17 @@ const PICKLE = compileShape({
   pickle: { id: P.id, uri: P.uri, name: P.name, location: { line: P.line }, tags: { items: { name: P.tag }, item: P.tagItem }, astNodeIds: { items: P.ast, item: P.astItem } },
 });
 
+// The details of a test case's steps and of a pickle's steps, read again for the few test cases a row
+// or the application map names.
+const S = { id: 0, pickleStep: 1, hook: 2, definition: 3, definitionItem: 4, stepItem: 5 };
+const TEST_STEPS = compileShape({
+  testCase: {
+    testSteps: { items: { id: S.id, pickleStepId: S.pickleStep, hookId: S.hook, stepDefinitionIds: { items: S.definition, item: S.definitionItem } }, item: S.stepItem },
+  },
+});
+const PS = { id: 0, text: 1, type: 2, ast: 3, astItem: 4, stepItem: 5 };
+const PICKLE_STEPS = compileShape({ pickle: { steps: { items: { id: PS.id, text: PS.text, type: PS.type, astNodeIds: { items: PS.ast, item: PS.astItem } }, item: PS.stepItem } } });
+
 // A source (a feature file's text) is only checked to be JSON: nothing of it is kept.
 const SOURCE = compileShape({});
 
@@ -44,10 +55,13 @@ interface PickleInfo {
 }
 type PickleSteps = Array<[string, string, string | undefined, string | undefined]>;
 
+/** What a step of a test case says of itself. */
+type TestStepInfo = Pick<messages.TestStep, 'pickleStepId' | 'hookId' | 'stepDefinitionIds'>;
+
 interface TestCaseInfo {
   pickle: PickleInfo | undefined;
   /** Read when first asked for. */
-  steps: readonly messages.TestStep[] | null;
+  steps: readonly TestStepInfo[] | null;
   place: number[];
 }
 
@@ -70,6 +84,8 @@ export class DefinitionsState {
   /** Told of each test case as it is read. */
   onTemplate: (t: CaseTemplate) => void = () => {};
   private readonly scan = new JsonScan(8);
+  /** The scan of a test case's or a pickle's steps (testSteps, pickleSteps). */
+  private readonly detail = new JsonScan(6);
   /** A scanned list's items. */
   private readonly items: Array<string | undefined> = [];
   private readonly itemKinds: Array<string | null> = [];
@@ -110,15 +126,7 @@ export class DefinitionsState {
     this.odd = false;
     const place = [start, stop - start];
     if (type === 'testCase') {
-      scan.onItem = () => {
-        const id = scan.string(T.stepId);
-        const pickleStepId = scan.has(T.pickleStep) ? scan.string(T.pickleStep) : '';
-        const hookId = scan.has(T.hook) ? scan.string(T.hook) : '';
-        if (id === undefined || pickleStepId === undefined || hookId === undefined) this.odd = true;
-        this.items.push(id);
-        this.itemKinds.push(pickleStepId ? null : hookId!);
-        scan.clear(T.stepId, T.pickleStep, T.hook);
-      };
+      scan.onItem = this.onTestStep;
       if (!scan.scan(bytes, start, stop, TEST_CASE) || this.odd) return false;
       const id = scan.string(T.id);
       const pickleId = scan.string(T.pickle);
@@ -129,13 +137,8 @@ export class DefinitionsState {
     }
     // pickle
     const astNodeIds: string[] = [];
-    scan.onItem = (item) => {
-      const field = item === P.tagItem ? P.tag : P.ast;
-      const value = scan.string(field);
-      if (value === undefined) this.odd = true;
-      (item === P.tagItem ? this.items : astNodeIds).push(value!);
-      scan.clear(field);
-    };
+    this.astNodeIds = astNodeIds;
+    scan.onItem = this.onPickleItem;
     if (!scan.scan(bytes, start, stop, PICKLE) || this.odd) return false;
     const id = scan.string(P.id);
     const uri = scan.string(P.uri);
@@ -146,6 +149,32 @@ export class DefinitionsState {
     this.pickle(id, uri, name, line, this.items.slice() as string[], astNodeIds, null, place);
     return true;
   }
+
+  /**
+   * A test step of a scanned test case: its id, and for a hook its hook's id (a Gherkin step's
+   * pickle step id is only looked at: a row that names the step reads it again, readTestSteps).
+   */
+  private readonly onTestStep = (): void => {
+    const { scan } = this;
+    const id = scan.string(T.stepId);
+    const step = scan.has(T.pickleStep);
+    if (id === undefined || (step && !scan.isString(T.pickleStep)) || (scan.has(T.hook) && !scan.isString(T.hook))) this.odd = true;
+    this.items.push(id);
+    this.itemKinds.push(step && scan.isNonEmptyString(T.pickleStep) ? null : scan.has(T.hook) ? scan.string(T.hook)! : '');
+    scan.clear(T.stepId, T.pickleStep, T.hook);
+  };
+
+  /** The AST node ids of the pickle being scanned. */
+  private astNodeIds: string[] = [];
+
+  /** A tag or an AST node id of a scanned pickle. */
+  private readonly onPickleItem = (item: number): void => {
+    const field = item === P.tagItem ? P.tag : P.ast;
+    const value = this.scan.string(field);
+    if (value === undefined) this.odd = true;
+    (item === P.tagItem ? this.items : this.astNodeIds).push(value!);
+    this.scan.clear(field);
+  };
 
   /** What the end of the import needs of the definitions. */
   summary(): Definitions {
@@ -230,7 +259,7 @@ export class DefinitionsState {
   }
 
   /** A test case: its steps' ids, and for each null (a Gherkin step) or its hook's id. */
-  private testCase(id: string, pickleId: string, stepIds: string[], stepKinds: ReadonlyArray<string | null>, steps: readonly messages.TestStep[] | null, place: number[]): void {
+  private testCase(id: string, pickleId: string, stepIds: string[], stepKinds: ReadonlyArray<string | null>, steps: readonly TestStepInfo[] | null, place: number[]): void {
     const pickle = this.pickles.get(pickleId);
     this.testCases.set(id, { pickle, steps, place });
     let kinds = '';
@@ -265,12 +294,12 @@ export class DefinitionsState {
   info(testCaseId: string, index: number): StepInfo | null {
     const tc = this.testCases.get(testCaseId);
     if (!tc) return null;
-    tc.steps ??= this.read(tc.place[0], tc.place[1])?.testCase?.testSteps ?? [];
+    tc.steps ??= this.testSteps(tc.place);
     const ts = tc.steps[index];
     if (!ts) return null;
     if (ts.pickleStepId) {
       const pickle = tc.pickle;
-      if (pickle) pickle.steps ??= (this.read(pickle.place[0], pickle.place[1])?.pickle?.steps ?? []).map((ps) => [ps.id, ps.text, ps.astNodeIds?.[0], ps.type]);
+      if (pickle) pickle.steps ??= this.pickleSteps(pickle.place);
       const ps = pickle?.steps?.find((s) => s[0] === ts.pickleStepId);
       const node = ps?.[2] !== undefined && pickle ? this.stepNode(pickle.uri, ps[2]) : undefined;
       const ids = ts.stepDefinitionIds ?? [];
@@ -279,5 +308,56 @@ export class DefinitionsState {
     const hook = ts.hookId ? this.hooks.get(ts.hookId) : undefined;
     const kind = this.hookKind(ts.hookId, tc.steps.slice(0, index).some((s) => s.pickleStepId)) === 'B' ? 'Before' : 'After';
     return [kind, kind, hook?.[2] || `${kind} hook`, hook?.[3] ?? null];
+  }
+
+  /** The steps of the test case at `place`: scanned, else parsed. */
+  private testSteps(place: number[]): readonly TestStepInfo[] {
+    const { detail } = this;
+    const steps: TestStepInfo[] = [];
+    let definitions: string[] = [];
+    let odd = false;
+    detail.onItem = (item) => {
+      if (item === S.definitionItem) {
+        const id = detail.string(S.definition);
+        if (id === undefined) odd = true;
+        definitions.push(id!);
+        detail.clear(S.definition);
+        return;
+      }
+      const pickleStepId = detail.has(S.pickleStep) ? detail.string(S.pickleStep) : undefined;
+      const hookId = detail.has(S.hook) ? detail.string(S.hook) : undefined;
+      if ((detail.has(S.pickleStep) && pickleStepId === undefined) || (detail.has(S.hook) && hookId === undefined)) odd = true;
+      steps.push({ pickleStepId, hookId, stepDefinitionIds: definitions });
+      definitions = [];
+      detail.clear(S.id, S.pickleStep, S.hook);
+    };
+    if (detail.scan(this.bytes(), place[0], place[0] + place[1], TEST_STEPS) && !odd) return steps;
+    return this.read(place[0], place[1])?.testCase?.testSteps ?? [];
+  }
+
+  /** The steps of the pickle at `place` (id, text, AST node id, type): scanned, else parsed. */
+  private pickleSteps(place: number[]): PickleSteps {
+    const { detail } = this;
+    const steps: PickleSteps = [];
+    let ast: string | undefined;
+    let odd = false;
+    detail.onItem = (item) => {
+      if (item === PS.astItem) {
+        const id = detail.string(PS.ast);
+        if (id === undefined) odd = true;
+        ast ??= id;
+        detail.clear(PS.ast);
+        return;
+      }
+      const id = detail.string(PS.id);
+      const text = detail.string(PS.text);
+      const type = detail.has(PS.type) ? detail.string(PS.type) : undefined;
+      if (id === undefined || text === undefined || (detail.has(PS.type) && type === undefined)) odd = true;
+      steps.push([id!, text!, ast, type]);
+      ast = undefined;
+      detail.clear(PS.id, PS.text, PS.type);
+    };
+    if (detail.scan(this.bytes(), place[0], place[0] + place[1], PICKLE_STEPS) && !odd) return steps;
+    return (this.read(place[0], place[1])?.pickle?.steps ?? []).map((ps) => [ps.id, ps.text, ps.astNodeIds?.[0], ps.type]);
   }
 }

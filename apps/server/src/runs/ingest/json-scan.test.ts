@@ -177,6 +177,15 @@ describe('JsonScan', () => {
     expect(scan.equals(0, '')).toBe(false);
   });
 
+  it('tells a string field, and a non-empty one, without making its text', () => {
+    const shape = compileShape({ a: 0, b: 1, c: 2, d: 3, e: 4, f: 5 });
+    const scan = new JsonScan(7);
+    const bytes = Buffer.from('{"a":"x","b":"","c":"\\n","d":null,"e":7,"f":["x"]}');
+    expect(scan.scan(bytes, 0, bytes.length, shape)).toBe(true);
+    expect([0, 1, 2, 3, 4, 5, 6].map((f) => scan.isString(f))).toEqual([true, true, true, false, false, false, false]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((f) => scan.isNonEmptyString(f))).toEqual([true, false, true, false, false, false, false]);
+  });
+
   it('compares a recorded string with a text whatever its letters and escapes', () => {
     const scan = new JsonScan(1);
     const values = ['abc', 'ab', 'abcd', '', 'é', 'éa', 'aé', 'a"b', 'a\\b', '\u00e9', 'x\ty', '日本'];

@@ -115,6 +115,17 @@ export class JsonScan {
     return this.kinds[field] !== NONE;
   }
 
+  /** Whether a field is a string (of any length). */
+  isString(field: number): boolean {
+    const kind = this.kinds[field];
+    return kind === STRING || kind === ESCAPED;
+  }
+
+  /** Whether a field is a string of at least one character (an escape is one), without making it. */
+  isNonEmptyString(field: number): boolean {
+    return this.isString(field) && this.ends[field] > this.starts[field];
+  }
+
   /** A string field's text (escapes decoded); undefined when absent or not a string. */
   string(field: number): string | undefined {
     return textAt(this.b, this.starts[field], this.ends[field], this.kinds[field]);

@@ -216,6 +216,46 @@ describe('NDJSON ingest agrees with the report builder', () => {
   });
 });
 
+describe('NDJSON ingest names failed steps as the report builder does', () => {
+  it('on ambiguous steps (their step definitions named), in test cases and pickles of other key orders and odd shapes', async () => {
+    const file = path.join(tmp, 'ambiguous.ndjson');
+    writeIngestReport(file, { features: 2, scenariosPerFeature: 12 });
+    const envelopes = fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Envelope);
+    // In every third test case, its second step matched two step definitions (and the third, three).
+    const ambiguous = new Set<string>();
+    let k = 0;
+    for (const e of envelopes) {
+      if (!e.testCase) continue;
+      if (k++ % 3 !== 0) continue;
+      const [first, second] = e.testCase.testSteps.filter((ts) => ts.pickleStepId);
+      first.stepDefinitionIds = ['1', '2'];
+      second.stepDefinitionIds = ['1', '2', '3'];
+      ambiguous.add(first.id);
+      // Some test cases list their steps' keys in another order, or give a step a null hook id (parsed then).
+      if (k % 2 === 0) e.testCase.testSteps = e.testCase.testSteps.map((ts) => Object.fromEntries(Object.entries(ts).reverse()) as typeof ts);
+      if (k % 5 === 0) (second as unknown as Record<string, unknown>).hookId = null;
+    }
+    expect(ambiguous.size).toBeGreaterThanOrEqual(8);
+    for (const e of envelopes) {
+      const f = e.testStepFinished;
+      if (f && ambiguous.has(f.testStepId)) f.testStepResult = { ...f.testStepResult, status: 'AMBIGUOUS' as never, message: undefined, exception: undefined };
+      // Pickles with their steps' keys reversed.
+      if (e.pickle && Number(e.pickle.id) % 2 === 0) e.pickle.steps = e.pickle.steps.map((ps) => Object.fromEntries(Object.entries(ps).reverse()) as typeof ps);
+    }
+    const bytes = Buffer.from(`${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);
+    await expectSameAsBuilder(bytes, 4096);
+    const res = await upload(bytes, 0);
+    const rows = await listTestCases(server.ctx.db, res.body.runId);
+    const named = rows.filter((r) => r.error_message?.startsWith('Ambiguous step: '));
+    expect(named.length).toBe(ambiguous.size);
+    expect(named[0].error_message).toMatch(/^Ambiguous step: ".+" matches several step definitions \(steps\/auth\.mjs:12, steps\/navigation\.mjs:8\)$/);
+  });
+});
+
 describe('NDJSON upload buffers', () => {
   it("reads a report kept in a longer upload's buffer to its own end only", async () => {
     const longer = path.join(tmp, 'longer.ndjson');
