@@ -2,20 +2,28 @@
 // @cucumber/html-formatter rendering the same file into its HTML report.
 // The report is generated (bench/ingest-corpus.mjs: 200 features, 5-8 steps per scenario, failures
 // with messages and a PNG screenshot; deterministic). Then, in rounds, alternating:
-//   (a) import: a real server started in this process (embedded database under a temporary DATA_DIR,
-//       as `npm start` runs it) receives the file on POST /api/runs/upload-report with an access key,
-//       sent as `stepwise upload` sends it (the command line's client, streamed from disk); timed from
-//       the call to the answer (upload, parse, convert, blobs, rows);
-//   (b) baseline: the file read, parsed and piped through @cucumber/html-formatter's CucumberHtmlStream
-//       into an HTML file;
+//   (a) import: the server, started in its own process as `npm start` runs it (apps/server/src/main.ts,
+//       NODE_ENV=production, the embedded database under a temporary DATA_DIR), receives the file on
+//       POST /api/runs/upload-report with an access key, sent from this process as `stepwise upload`
+//       sends it (the command line's client, streamed from disk); timed from the call to the answer
+//       (upload, parse, convert, blobs, rows);
+//   (b) baseline: in this process, as its users run it (plain Node), the file read, parsed and piped
+//       through @cucumber/html-formatter's CucumberHtmlStream into an HTML file;
 // and (c) once: GET /api/runs/cucumber-runs/get?runId=... on the imported run (the run report API).
+// Each side runs in its own process with its own runtime settings: in one process, the server's V8
+// flags and the formatter's garbage changed each other's times (docs/PERFORMANCE.md).
+// Each path first runs BENCH_WARMUP times untimed (module loading, JIT, the first queries, the
+// processes' memory growing to its working size).
 // The last line is the goal: median import / median html <= 0.5.
-// Each path first runs BENCH_WARMUP times untimed (see below).
-// Knobs: BENCH_RUNS (5), BENCH_WARMUP (3), BENCH_FEATURES (200), BENCH_SCENARIOS (50 per feature), BENCH_KEEP=1
-// (keep the temporary folder).
+// Knobs: BENCH_RUNS (5), BENCH_WARMUP (3), BENCH_FEATURES (200), BENCH_SCENARIOS (50 per feature),
+// BENCH_KEEP=1 (keep the temporary folder).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import { pipeline } from 'node:stream/promises';
 import { NdjsonToMessageStream } from '@cucumber/message-streams';
 import { CucumberHtmlStream } from '@cucumber/html-formatter';
@@ -28,40 +36,71 @@ const SCENARIOS = Number(process.env.BENCH_SCENARIOS ?? 50);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-ingest-'));
 const reportFile = path.join(tmp, 'report.ndjson');
 const htmlFile = path.join(tmp, 'report.html');
 const dataDir = path.join(tmp, 'data');
 
-// The server's modules (TypeScript, run as they are on Node 24).
-const { loadConfig } = await import('../apps/server/src/config.ts');
-const { createContext } = await import('../apps/server/src/bootstrap.ts');
-const { buildApp } = await import('../apps/server/src/app.ts');
-const { createLogger } = await import('../apps/server/src/logger.ts');
+// The command line's client (TypeScript, run as it is on Node 24).
 const { ServerClient } = await import('../packages/cli/src/server-client.ts');
 
-/** CPU time of the process (every thread) per import and per HTML rendering. */
-const cpu = { imports: [], htmls: [] };
+/** CPU time per import (the server process's, every thread, and this process's: the client) and per HTML rendering. */
+const cpu = { imports: [], clients: [], htmls: [] };
 
-/** The server's 'report imported' log lines: its own split of an import into convert and store. */
+/** The server's 'report imported' log lines: its own split of an import into receiving and storing. */
 const phases = [];
 
-let app = null;
-let ctx = null;
+let server = null;
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The server's CPU time so far (user + system, every thread), from /proc. */
+function serverCpuMs() {
+  const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
 
 async function startServer() {
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'error', PORT: '0', HOST: '127.0.0.1' });
-  ctx = await createContext(config);
-  ctx.log = createLogger('info', false, {
-    write(line) {
-      const entry = JSON.parse(line);
-      if (entry.msg === 'report imported') phases.push(entry);
-      else if (entry.level >= 50) process.stderr.write(line);
-    },
+  const port = await freePort();
+  server = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  app = await buildApp(ctx);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${app.server.address().port}`;
+  const started = new Promise((resolve, reject) => {
+    server.once('exit', (code) => reject(new Error(`the server stopped (exit code ${code})`)));
+    readline.createInterface({ input: server.stdout }).on('line', (line) => {
+      let entry;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        return;
+      }
+      if (entry.msg === 'report imported') phases.push(entry);
+      else if (typeof entry.msg === 'string' && entry.msg.startsWith('Stepwise is running')) resolve();
+      else if (entry.level >= 50) process.stderr.write(`${line}\n`);
+    });
+  });
+  await started;
+  return `http://127.0.0.1:${port}`;
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (server.exitCode === null) server.kill('SIGKILL');
 }
 
 async function api(base, token, method, name, body) {
@@ -77,12 +116,14 @@ async function api(base, token, method, name, body) {
 
 /** (a) The upload, as `stepwise upload` sends it (the command line's client: the file streamed from disk). */
 async function importOnce(client, projectId, round) {
+  const s0 = serverCpuMs();
   const c0 = process.cpuUsage();
   const t = performance.now();
   const body = await client.uploadReport(projectId, reportFile, { name: `Bench ${round}` });
   const ms = performance.now() - t;
   const cu = process.cpuUsage(c0);
-  cpu.imports.push((cu.user + cu.system) / 1000);
+  cpu.clients.push((cu.user + cu.system) / 1000);
+  cpu.imports.push(serverCpuMs() - s0);
   return { ms, body };
 }
 
@@ -96,13 +137,13 @@ async function htmlOnce() {
   return performance.now() - t;
 }
 
-/** (c) The run report API on the imported run, when the server has it. */
+/** (c) The run report API on the imported run. */
 async function runReportOnce(base, key, runId) {
   const t = performance.now();
   const res = await fetch(`${base}/api/runs/cucumber-runs/get?runId=${runId}`, { headers: { authorization: `Bearer ${key}` } });
   const bytes = Buffer.from(await res.arrayBuffer());
   const ms = performance.now() - t;
-  return res.ok ? { ms, bytes: bytes.length } : { status: res.status };
+  return res.ok ? { ms, bytes: bytes.length, testCases: JSON.parse(bytes.toString('utf8')).run.report.testCases.length } : { status: res.status };
 }
 
 try {
@@ -118,44 +159,39 @@ try {
   const projectId = (await api(base, signup.token, 'POST', 'auth/CreateProject', { name: 'Bench', url: 'https://bench.example.com' })).project.id;
   const key = (await api(base, signup.token, 'POST', 'auth/createAccessKey', { projectId, name: 'bench' })).token;
   const client = new ServerClient({ server: base, token: key });
-  console.log(`server: started in-process (embedded database, ${dataDir}) in ${(performance.now() - t).toFixed(0)} ms`);
+  console.log(`server: started in its own process (pid ${server.pid}, embedded database under ${dataDir}) in ${(performance.now() - t).toFixed(0)} ms`);
 
-  // Warm-up rounds of both paths on the same file, so that what is timed is a running server's steady
-  // state: module loading, JIT (the ingest worker's code is optimised over its first imports), the
-  // database's first queries, and the process's memory, whose allocator grows over the first imports
-  // to the size an upload needs (until then each upload's chunks land on fresh pages: measured 10,000-
-  // 38,000 page faults and up to 2x the time of a later upload).
   const warmups = [];
   for (let i = 0; i < WARMUP; i++) {
     await htmlOnce();
     warmups.push(await importOnce(client, projectId, `warm-up ${i + 1}`));
   }
-  const warm = warmups.at(-1);
-  console.log(`warm-up imports: ${fmt(warmups.map((w) => w.ms))} ms (${warm.body.totalScenarios} scenarios, ${warm.body.scenariosFailed} failed, status ${warm.body.runStatus})`);
-
+  const warm = warmups.at(-1).body;
+  console.log(`warm-up imports: ${fmt(warmups.map((w) => w.ms))} ms (${warm.totalScenarios} scenarios, ${warm.scenariosFailed} failed, status ${warm.runStatus})`);
   phases.length = 0;
-  cpu.imports.length = 0;
-  cpu.htmls.length = 0;
+  for (const list of Object.values(cpu)) list.length = 0;
+
   const imports = [];
   const htmls = [];
-  let last = warm.body;
+  let last = warm;
   for (let i = 1; i <= RUNS; i++) {
     htmls.push(await htmlOnce());
     const done = await importOnce(client, projectId, i);
     imports.push(done.ms);
     last = done.body;
   }
-  const rows = await ctx.db.selectFrom('test_cases').select((eb) => eb.fn.countAll().as('n')).where('run_id', '=', last.runId).executeTakeFirst();
-  const blobs = fs.readdirSync(path.join(dataDir, 'blobs', 'runs', projectId, last.runId)).length;
-  console.log(`stored run: ${rows.n} test case rows, ${blobs} blobs (the report as it came and the index of its test cases)`);
-
   const report = await runReportOnce(base, key, last.runId);
+  const blobs = fs.readdirSync(path.join(dataDir, 'blobs', 'runs', projectId, last.runId)).length;
+  console.log(`stored run: ${report.testCases ?? '?'} test cases in its report, ${blobs} blobs (the report as it came and the index of its test cases)`);
   const html = median(htmls);
   const imp = median(imports);
   console.log(`html-formatter (baseline): ${fmt(htmls)} ms -> median ${html.toFixed(0)} ms (${(fs.statSync(htmlFile).size / 1e6).toFixed(1)} MB of HTML)`);
   console.log(`import (POST upload-report, end to end): ${fmt(imports)} ms -> median ${imp.toFixed(0)} ms`);
   console.log(`  server's split: until the upload was received ${fmt(phases.map((p) => p.convertMs))} ms, then to the commit ${fmt(phases.map((p) => p.storeMs))} ms`);
-  console.log(`cpu (all threads): import median ${median(cpu.imports).toFixed(0)} ms, html-formatter median ${median(cpu.htmls).toFixed(0)} ms`);
+  console.log(
+    `cpu: import median ${median(cpu.imports).toFixed(0)} ms in the server (every thread) + ${median(cpu.clients).toFixed(0)} ms in the client, ` +
+      `html-formatter median ${median(cpu.htmls).toFixed(0)} ms`,
+  );
   if (report.ms !== undefined) console.log(`run-report API: ${report.ms.toFixed(0)} ms (${(report.bytes / 1e6).toFixed(1)} MB)`);
   else console.log(`run-report API: n/a (GET runs/cucumber-runs/get answered ${report.status})`);
   const ratio = imp / html;
@@ -163,8 +199,7 @@ try {
   console.log(`ingest: ${ratio.toFixed(2)} (goal <= 0.5) ${pass ? 'PASS' : 'FAIL'}`);
   process.exitCode = pass ? 0 : 1;
 } finally {
-  await app?.close().catch(() => {});
-  await ctx?.db.destroy().catch(() => {});
+  await stopServer();
   if (!process.env.BENCH_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
   else console.error(`kept ${tmp}`);
 }
