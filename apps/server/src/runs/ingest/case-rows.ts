@@ -2,7 +2,7 @@ import { stepKeyword, type RunReport, type StepStatus, type TestCaseResult } fro
 import { foldCase, stepResultMessage, timestampToIso, type CaseFold, type FoldEntry } from '@stepwise/runner/report-model';
 import { countScenarios, runRow, testCaseRowId, type CaseInput, type RunCounts, type RunStatus } from '../run-rows.ts';
 import { TestCaseLiterals } from '../test-case-literals.ts';
-import type { Definitions, IngestRunInput, MemoryCase, StepInfo } from './ingest-protocol.ts';
+import { stepIdsOf, type Definitions, type IngestRunInput, type MemoryCase, type StepInfo } from './ingest-protocol.ts';
 import { FINISHED, STARTED, STATUS_BY_CODE, type CaseState, type EventsState } from './events-state.ts';
 import { buildSourceIndex } from './source-index.ts';
 
@@ -33,9 +33,13 @@ export class CaseRows {
   private readonly counted: CaseInput[] = [];
   private unfinished = 0;
 
-  constructor(input: IngestRunInput, ask: AskInfos) {
+  /** The report's bytes read so far (where the templates' step ids are). */
+  private readonly bytes: () => Buffer;
+
+  constructor(input: IngestRunInput, ask: AskInfos, bytes: () => Buffer) {
     this.input = input;
     this.ask = ask;
+    this.bytes = bytes;
   }
 
   /** The rows made so far and not yet taken (test-case-literals.ts). */
@@ -68,7 +72,7 @@ export class CaseRows {
     const [info] = this.ask([[c.testCaseId, entry]]);
     const st = fold.statuses[entry] as StepStatus;
     const own = fold.messages[entry];
-    const stepId = c.template!.stepIds[entry];
+    const stepId = stepIdsOf(c.template!, this.bytes())[entry];
     const message = own !== undefined ? (own ?? st) : (stepResultMessage(st, c.results?.get(stepId) ?? {}, info?.[2] ?? '', info?.[3] ?? null) ?? st);
     this.row(c, fold, message, info ? { keyword: stepKeyword({ keyword: info[0], type: info[1] }), text: info[2] } : null);
   }
@@ -81,7 +85,7 @@ export class CaseRows {
     const pageSteps: Array<{ c: CaseState; index: number }> = [];
     for (const c of state.order) {
       if (!c.pages || !c.template) continue;
-      c.template.stepIds.forEach((id, index) => {
+      stepIdsOf(c.template, this.bytes()).forEach((id, index) => {
         if (c.pages!.has(id) && c.template!.kinds[index] === 'S') pageSteps.push({ c, index });
       });
     }
@@ -99,7 +103,7 @@ export class CaseRows {
         current = { steps: [] };
         memory.push(current);
       }
-      current!.steps.push({ keyword: info[0], type: info[1], text: info[2], page: p.c.pages!.get(p.c.template!.stepIds[p.index])! });
+      current!.steps.push({ keyword: info[0], type: info[1], text: info[2], page: p.c.pages!.get(stepIdsOf(p.c.template!, this.bytes())[p.index])! });
     });
 
     const { superseded, counts } = countScenarios(this.counted);
@@ -183,7 +187,7 @@ export class CaseRows {
 const PASSED_FOLD: CaseFold = { status: 'PASSED', failedStep: null, failedEntry: null, message: null, statuses: [], messages: [], shown: [] };
 const PASSED_STEP = STARTED | FINISHED | STATUS_BY_CODE.indexOf('PASSED');
 
-function allPassed(codes: Uint8Array | null, steps: number): boolean {
+function allPassed(codes: readonly number[] | null, steps: number): boolean {
   if (codes === null || steps === 0 || codes.length !== steps) return false;
   for (let i = 0; i < steps; i++) if (codes[i] !== PASSED_STEP) return false;
   return true;

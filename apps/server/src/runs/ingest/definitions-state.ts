@@ -2,7 +2,7 @@ import type * as messages from '@cucumber/messages';
 import { cleanUri, indexGherkinDocument, sourceRef, type DocumentIndex, type StepNode } from '@stepwise/runner/report-model';
 import type { CaseTemplate, Definitions, StepInfo } from './ingest-protocol.ts';
 import { DocumentScanner, type ScannedDocument } from './document-scan.ts';
-import { compileShape, JsonScan } from './json-scan.ts';
+import { compileShape, JsonScan, STRING } from './json-scan.ts';
 
 /**
  * What an import keeps of a report's definitions: Gherkin documents, pickles, test cases, step
@@ -35,6 +35,10 @@ const PICKLE_STEPS = compileShape({ pickle: { steps: { items: { id: PS.id, text:
 
 // A source (a feature file's text) is only checked to be JSON: nothing of it is kept.
 const SOURCE = compileShape({});
+
+/** What most pickles have: no example row's values, no tags (one of each for all of them, never changed). */
+const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+const NO_TAGS: string[] = Object.freeze([]) as unknown as string[];
 
 /** A message of the report, read again by where it is (offset, length). */
 export type ReadMessage = (start: number, length: number) => messages.Envelope | null;
@@ -126,13 +130,18 @@ export class DefinitionsState {
     this.odd = false;
     const place = [start, stop - start];
     if (type === 'testCase') {
+      this.stepPlaces = [];
+      this.plainIds = true;
       scan.onItem = this.onTestStep;
       if (!scan.scan(bytes, start, stop, TEST_CASE) || this.odd) return false;
       const id = scan.string(T.id);
       const pickleId = scan.string(T.pickle);
       if (id === undefined || pickleId === undefined) return false;
       this.envelopes++;
-      this.testCase(id, pickleId, this.items as string[], this.itemKinds, null, place);
+      // Ids with escapes (rare) are made texts: the scan tells where each id was, the texts are read again.
+      const ids = this.plainIds ? null : this.testStepIds(start, stop);
+      if (!this.plainIds && !ids) return false;
+      this.testCase(id, pickleId, ids ?? this.stepPlaces, this.itemKinds, null, place);
       return true;
     }
     // pickle
@@ -146,7 +155,7 @@ export class DefinitionsState {
     const line = scan.has(P.line) ? scan.number(P.line) : null;
     if (id === undefined || uri === undefined || name === undefined || line === undefined) return false;
     this.envelopes++;
-    this.pickle(id, uri, name, line, this.items.slice() as string[], astNodeIds, null, place);
+    this.pickle(id, uri, name, line, this.items.length ? (this.items.slice() as string[]) : NO_TAGS, astNodeIds, null, place);
     return true;
   }
 
@@ -156,13 +165,31 @@ export class DefinitionsState {
    */
   private readonly onTestStep = (): void => {
     const { scan } = this;
-    const id = scan.string(T.stepId);
     const step = scan.has(T.pickleStep);
-    if (id === undefined || (step && !scan.isString(T.pickleStep)) || (scan.has(T.hook) && !scan.isString(T.hook))) this.odd = true;
-    this.items.push(id);
+    if (!scan.isString(T.stepId) || (step && !scan.isString(T.pickleStep)) || (scan.has(T.hook) && !scan.isString(T.hook))) this.odd = true;
+    // Its id by where it is, when it has no escapes (else its text).
+    if (scan.kinds[T.stepId] === STRING) this.stepPlaces.push(scan.starts[T.stepId], scan.ends[T.stepId]);
+    else this.plainIds = false;
     this.itemKinds.push(step && scan.isNonEmptyString(T.pickleStep) ? null : scan.has(T.hook) ? scan.string(T.hook)! : '');
     scan.clear(T.stepId, T.pickleStep, T.hook);
   };
+
+  /** Where the step ids of the test case being scanned are (start, end, ...), and whether they all are without escapes. */
+  private stepPlaces: number[] = [];
+  private plainIds = true;
+
+  /** A test case's step ids as texts (one of them has escapes). */
+  private testStepIds(start: number, stop: number): string[] | null {
+    const ids: string[] = [];
+    const { detail } = this;
+    detail.onItem = (item) => {
+      if (item !== S.stepItem) return;
+      const id = detail.string(S.id);
+      if (id !== undefined) ids.push(id);
+      detail.clear(S.id, S.pickleStep, S.hook, S.definition);
+    };
+    return detail.scan(this.bytes(), start, stop, TEST_STEPS) ? ids : null;
+  }
 
   /** The AST node ids of the pickle being scanned. */
   private astNodeIds: string[] = [];
@@ -239,7 +266,7 @@ export class DefinitionsState {
       featurePath: uri ? cleanUri(uri) : '',
       line: line ?? row?.line ?? this.scenarioLine(uri, astNodeIds[0]) ?? null,
       tags,
-      parameters: row ? { ...row.parameters } : {},
+      parameters: row ? { ...row.parameters } : NO_PARAMETERS,
       steps,
       place,
       source: document ? [...document, ...place] : place,
@@ -258,8 +285,18 @@ export class DefinitionsState {
     );
   }
 
-  /** A test case: its steps' ids, and for each null (a Gherkin step) or its hook's id. */
-  private testCase(id: string, pickleId: string, stepIds: string[], stepKinds: ReadonlyArray<string | null>, steps: readonly TestStepInfo[] | null, place: number[]): void {
+  /**
+   * A test case: its steps' ids (texts, or where each is in the report: start, end, ...), and for each
+   * null (a Gherkin step) or its hook's id.
+   */
+  private testCase(
+    id: string,
+    pickleId: string,
+    stepIds: string[] | number[],
+    stepKinds: ReadonlyArray<string | null>,
+    steps: readonly TestStepInfo[] | null,
+    place: number[],
+  ): void {
     const pickle = this.pickles.get(pickleId);
     this.testCases.set(id, { pickle, steps, place });
     let kinds = '';
@@ -270,9 +307,12 @@ export class DefinitionsState {
         kinds += 'S';
       } else kinds += this.hookKind(kind || undefined, sawStep);
     }
+    const texts = stepKinds.length === 0 || typeof stepIds[0] === 'string';
     this.onTemplate({
       testCaseId: id,
-      stepIds: stepIds.slice(),
+      steps: stepKinds.length,
+      stepIds: texts ? (stepIds.slice() as string[]) : null,
+      stepPlaces: texts ? null : (stepIds as number[]),
       kinds,
       scenarioName: pickle?.name ?? '',
       featureName: pickle?.featureName ?? '',

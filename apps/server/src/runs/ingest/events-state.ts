@@ -3,7 +3,7 @@ import { ATTACHMENT_TYPES, type PageVisit } from '@stepwise/shared';
 import { status } from '@stepwise/runner/report-model';
 import { compileShape, JsonScan, NULL, type CompiledShape } from './json-scan.ts';
 import type { LineScanner, ScannedLine } from './line-scanner.ts';
-import type { CaseTemplate } from './ingest-protocol.ts';
+import { stepIdsOf, type CaseTemplate } from './ingest-protocol.ts';
 
 /**
  * What the ingest keeps of a report's test cases: per test step only its status and whether it
@@ -32,8 +32,11 @@ export interface CaseState {
   finished: boolean;
   /** Its test case, once known. */
   template: CaseTemplate | null;
-  /** Each step's byte (status code | STARTED | FINISHED), in the test case's order. */
-  codes: Uint8Array | null;
+  /**
+   * Each step's byte (status code | STARTED | FINISHED), in the test case's order (small integers in
+   * an array: a typed array would be three objects and memory outside the heap per test case).
+   */
+  codes: number[] | null;
   /** Step events that came before the template: step id, then STARTED or FINISHED | status code. */
   early: Array<string | number> | null;
   /** What results of steps that finished with a message or an exception say (a row names it). */
@@ -83,6 +86,12 @@ export class EventsState {
   private readonly waiting = new Map<string, CaseState[]>();
   private readonly runHooksStarted = new Map<string, string>();
   private readonly scan = new JsonScan(FIELDS);
+  /** The report's bytes read so far (where templates' step ids are). */
+  private readonly bytes: () => Buffer;
+
+  constructor(bytes: () => Buffer) {
+    this.bytes = bytes;
+  }
   private readonly lastAttemptOf = new Map<string, CaseState>();
   /** Cases of the latest events (a few: parallel workers interleave theirs), matched by their ids' bytes first. */
   private readonly recent: Array<CaseState | null> = [null, null, null, null];
@@ -206,9 +215,16 @@ export class EventsState {
 
   /** The place in its test case of the scanned step id when it is the case's last step or the next one; -1 otherwise (searched by its text then). */
   private stepIndex(c: CaseState): number {
-    const ids = c.template?.stepIds;
-    if (!ids) return -1;
+    const t = c.template;
+    if (!t) return -1;
     const at = c.cursor;
+    const places = t.stepPlaces;
+    if (places !== null) {
+      if (at < t.steps && this.scan.equalsAt(F.step, places[2 * at], places[2 * at + 1])) return at;
+      if (at + 1 < t.steps && this.scan.equalsAt(F.step, places[2 * at + 2], places[2 * at + 3])) return at + 1;
+      return -1;
+    }
+    const ids = t.stepIds!;
     if (at < ids.length && this.scan.equals(F.step, ids[at])) return at;
     if (at + 1 < ids.length && this.scan.equals(F.step, ids[at + 1])) return at + 1;
     return -1;
@@ -230,7 +246,7 @@ export class EventsState {
 
   private attach(c: CaseState, t: CaseTemplate): void {
     c.template = t;
-    c.codes = new Uint8Array(t.stepIds.length);
+    c.codes = new Array<number>(t.steps).fill(0);
     const early = c.early;
     c.early = null;
     if (early) for (let i = 0; i < early.length; i += 2) this.step(c, early[i] as string, early[i + 1] as number);
@@ -243,7 +259,7 @@ export class EventsState {
       return;
     }
     // A test case has a few steps: a search of its ids costs less than a map of every step's.
-    const i = c.template!.stepIds.indexOf(testStepId);
+    const i = stepIdsOf(c.template!, this.bytes()).indexOf(testStepId);
     if (i >= 0) this.stepAt(c, i, event);
   }
 

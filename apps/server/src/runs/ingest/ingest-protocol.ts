@@ -63,8 +63,15 @@ export interface LineProblem {
 /** A test case as the events need it: its steps, and its scenario from its pickle. */
 export interface CaseTemplate {
   testCaseId: string;
-  /** Test step ids in order. */
-  stepIds: string[];
+  /** Test steps. */
+  steps: number;
+  /**
+   * Test step ids in order; null while they are known by where they are (`stepPlaces`): their texts
+   * are made when first needed (stepIdsOf).
+   */
+  stepIds: string[] | null;
+  /** Where each step's id is in the report's bytes: start and end of its text, between its quotes (ids without escapes). */
+  stepPlaces: number[] | null;
   /** One letter per test step: S a Gherkin step, B a Before hook, A an After hook. */
   kinds: string;
   scenarioName: string;
@@ -118,3 +125,13 @@ export type WorkerToMain =
       hasErrors?: boolean;
     }
   | { kind: 'failed'; message: string };
+
+/** A template's step ids as texts (made from the report's bytes the first time). */
+export function stepIdsOf(t: CaseTemplate, bytes: Buffer): string[] {
+  if (t.stepIds) return t.stepIds;
+  const places = t.stepPlaces!;
+  const ids = new Array<string>(t.steps);
+  for (let k = 0; k < t.steps; k++) ids[k] = bytes.toString('utf8', places[2 * k], places[2 * k + 1]);
+  t.stepIds = ids;
+  return ids;
+}

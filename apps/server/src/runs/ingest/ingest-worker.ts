@@ -18,7 +18,7 @@ const ROW_BATCH = 1000;
 class IngestJob {
   private readonly scanner: LineScanner;
   private readonly defs: DefinitionsState;
-  private readonly events = new EventsState();
+  private readonly events: EventsState;
   private readonly rows: CaseRows;
   private problem: LineProblem | null = null;
   private others = 0;
@@ -26,11 +26,12 @@ class IngestJob {
   constructor(sab: SharedArrayBuffer, run: IngestRunInput) {
     this.scanner = new LineScanner(sab);
     const { scanner } = this;
+    this.events = new EventsState(() => scanner.bytes);
     this.defs = new DefinitionsState(
       (start, length) => parseEnvelopeLine(scanner.bytes.toString('utf8', start, start + length), 0, false),
       () => scanner.bytes,
     );
-    this.rows = new CaseRows(run, (requests) => requests.map(([id, index]) => this.defs.info(id, index)));
+    this.rows = new CaseRows(run, (requests) => requests.map(([id, index]) => this.defs.info(id, index)), () => scanner.bytes);
     this.defs.onTemplate = (t) => this.events.addTemplate(t);
     this.events.onReady = (c) => this.rows.fold(c);
   }

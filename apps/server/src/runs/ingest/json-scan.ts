@@ -148,6 +148,20 @@ export class JsonScan {
     return true;
   }
 
+  /**
+   * Whether a string field (without escapes) holds the same bytes as `[start, end)` of the scanned
+   * buffer (the text of another string without escapes: the same text).
+   */
+  equalsAt(field: number, start: number, end: number): boolean {
+    if (this.kinds[field] !== STRING) return false;
+    const s = this.starts[field];
+    const length = end - start;
+    if (this.ends[field] - s !== length) return false;
+    const { b } = this;
+    for (let k = 0; k < length; k++) if (b[s + k] !== b[start + k]) return false;
+    return true;
+  }
+
   /** A number field's value; undefined when absent or not a number. */
   number(field: number): number | undefined {
     if (this.kinds[field] !== NUMBER) return undefined;
