@@ -186,6 +186,20 @@ describe('JsonScan', () => {
     expect([0, 1, 2, 3, 4, 5, 6].map((f) => scan.isNonEmptyString(f))).toEqual([true, false, true, false, false, false, false]);
   });
 
+  it('compares a string field with the bytes of another place, without escapes only', () => {
+    const shape = compileShape({ a: 0, b: 1 });
+    const scan = new JsonScan(2);
+    const bytes = Buffer.from('{"a":"726","b":"7\\u00326"} "726" "72" "7260"');
+    expect(scan.scan(bytes, 0, bytes.indexOf('}') + 1, shape)).toBe(true);
+    const at = (text: string) => [bytes.indexOf(text, bytes.indexOf('}')) + 1, bytes.indexOf(text, bytes.indexOf('}')) + text.length - 1];
+    expect(scan.equalsAt(0, ...(at('"726"') as [number, number]))).toBe(true);
+    expect(scan.equalsAt(0, ...(at('"72"') as [number, number]))).toBe(false);
+    expect(scan.equalsAt(0, ...(at('"7260"') as [number, number]))).toBe(false);
+    // The same text with an escape: not by bytes (the caller compares texts then).
+    expect(scan.string(1)).toBe('726');
+    expect(scan.equalsAt(1, ...(at('"726"') as [number, number]))).toBe(false);
+  });
+
   it('compares a recorded string with a text whatever its letters and escapes', () => {
     const scan = new JsonScan(1);
     const values = ['abc', 'ab', 'abcd', '', 'é', 'éa', 'aé', 'a"b', 'a\\b', '\u00e9', 'x\ty', '日本'];
