@@ -31,12 +31,15 @@ const FAILED_STATUSES = new Set(['FAILED', 'UNDEFINED', 'AMBIGUOUS', 'PENDING', 
  */
 export function countScenarios(testCases: readonly TestCaseResult[]): { superseded: Set<number>; counts: RunCounts } {
   const superseded = new Set<number>();
-  const byId = new Map<string, number>();
-  testCases.forEach((tc, i) => byId.set(tc.id, i));
-  testCases.forEach((tc) => {
-    const original = tc.rerunId ? byId.get(tc.rerunId) : undefined;
-    if (original !== undefined && testCases[original] !== tc) superseded.add(original);
-  });
+  // Reruns name the test case they replace (most runs have none: no map of ids then).
+  if (testCases.some((tc) => tc.rerunId)) {
+    const byId = new Map<string, number>();
+    testCases.forEach((tc, i) => byId.set(tc.id, i));
+    testCases.forEach((tc) => {
+      const original = tc.rerunId ? byId.get(tc.rerunId) : undefined;
+      if (original !== undefined && testCases[original] !== tc) superseded.add(original);
+    });
+  }
   const latest = new Map<string, number>();
   testCases.forEach((tc, i) => {
     if (superseded.has(i)) return;

@@ -138,7 +138,7 @@ export class CaseRows {
       counts,
       status,
       superseded: [...superseded].map((position) => rowIdOf(state.order[position])),
-      index: buildSourceIndex(state.order.map((c) => (c.template ? c.template.source.concat(c.lines) : c.lines))),
+      index: buildSourceIndex(state.order.map((c) => (c.template ? [c.template.source, c.lines] : c.lines))),
       memory,
       hasErrors: errors.length > 0,
     };

@@ -18,5 +18,8 @@ describe('source index', () => {
     for (let i = 0; i < places.length; i++) expect(await readSourceIndex(blobs, key, i)).toEqual(places[i]);
     for (const bad of [3, -1, 1.5, 1e9]) expect(await readSourceIndex(blobs, key, bad)).toBeNull();
     expect(await readSourceIndex(blobs, 'runs/p/r/none.index', 0)).toBeNull();
+    // Places given in parts are written one part after the other: the same index.
+    const parts = [[[0, 10], [50, 7]], [], [[], [4_000_000_000, 12, 11, 3], [99, 1]]];
+    expect(Buffer.from(buildSourceIndex(parts))).toEqual(Buffer.from(buildSourceIndex(places)));
   });
 });

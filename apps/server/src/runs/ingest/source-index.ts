@@ -11,18 +11,25 @@ import type { BlobStore } from '../../blobs/blob-store.ts';
 export const INDEX_MEDIA_TYPE = 'application/octet-stream';
 export const indexKeyOf = (sourceKey: string) => `${sourceKey.replace(/\.ndjson$/, '')}.index`;
 
-/** The index of test cases' message places, in position order. */
-export function buildSourceIndex(places: ReadonlyArray<readonly number[]>): ArrayBuffer {
+/**
+ * The index of test cases' message places, in position order; a test case's places may come in
+ * several parts (written one after the other, without joining them first).
+ */
+export function buildSourceIndex(places: ReadonlyArray<readonly number[] | ReadonlyArray<readonly number[]>>): ArrayBuffer {
+  const partsOf = (p: readonly number[] | ReadonlyArray<readonly number[]>): ReadonlyArray<readonly number[]> =>
+    p.length > 0 && typeof p[0] !== 'number' ? (p as ReadonlyArray<readonly number[]>) : [p as readonly number[]];
   let pairs = 0;
-  for (const p of places) pairs += p.length;
+  for (const p of places) for (const part of partsOf(p)) pairs += part.length;
   const words = new Uint32Array(2 + places.length + pairs);
   words[0] = places.length;
   let at = 0;
   const base = 2 + places.length;
   places.forEach((p, i) => {
     words[1 + i] = at;
-    words.set(p, base + at);
-    at += p.length;
+    for (const part of partsOf(p)) {
+      words.set(part, base + at);
+      at += part.length;
+    }
   });
   words[1 + places.length] = at;
   return words.buffer;
