@@ -3,7 +3,8 @@ import { foldCase, stepResultMessage, timestampToIso, type CaseFold, type FoldEn
 import { countScenarios, runRow, testCaseRowId, type CaseInput, type RunCounts, type RunStatus } from '../run-rows.ts';
 import { TestCaseLiterals } from '../test-case-literals.ts';
 import { stepIdsOf, type Definitions, type IngestRunInput, type MemoryCase, type StepInfo } from './ingest-protocol.ts';
-import { FINISHED, STARTED, STATUS_BY_CODE, type CaseState, type EventsState } from './events-state.ts';
+import { FINISHED, STARTED, STATUS_BY_CODE, type CaseState } from './case-state.ts';
+import type { EventsState } from './events-state.ts';
 import { buildSourceIndex } from './source-index.ts';
 
 /**

@@ -3,6 +3,7 @@ import { cleanUri, indexGherkinDocument, sourceRef, type DocumentIndex, type Ste
 import type { CaseTemplate, Definitions, StepInfo } from './ingest-protocol.ts';
 import { DocumentScanner, type ScannedDocument } from './document-scan.ts';
 import { compileShape, JsonScan, STRING } from './json-scan.ts';
+import { StepDetails, type PickleSteps, type TestStepInfo } from './step-details.ts';
 
 /**
  * What an import keeps of a report's definitions: Gherkin documents, pickles, test cases, step
@@ -21,17 +22,6 @@ const P = { id: 0, uri: 1, name: 2, line: 3, tag: 4, tagItem: 5, ast: 6, astItem
 const PICKLE = compileShape({
   pickle: { id: P.id, uri: P.uri, name: P.name, location: { line: P.line }, tags: { items: { name: P.tag }, item: P.tagItem }, astNodeIds: { items: P.ast, item: P.astItem } },
 });
-
-// The details of a test case's steps and of a pickle's steps, read again for the few test cases a row
-// or the application map names.
-const S = { id: 0, pickleStep: 1, hook: 2, definition: 3, definitionItem: 4, stepItem: 5 };
-const TEST_STEPS = compileShape({
-  testCase: {
-    testSteps: { items: { id: S.id, pickleStepId: S.pickleStep, hookId: S.hook, stepDefinitionIds: { items: S.definition, item: S.definitionItem } }, item: S.stepItem },
-  },
-});
-const PS = { id: 0, text: 1, type: 2, ast: 3, astItem: 4, stepItem: 5 };
-const PICKLE_STEPS = compileShape({ pickle: { steps: { items: { id: PS.id, text: PS.text, type: PS.type, astNodeIds: { items: PS.ast, item: PS.astItem } }, item: PS.stepItem } } });
 
 // A source (a feature file's text) is only checked to be JSON: nothing of it is kept.
 const SOURCE = compileShape({});
@@ -57,10 +47,7 @@ interface PickleInfo {
   place: number[];
   source: number[];
 }
-type PickleSteps = Array<[string, string, string | undefined, string | undefined]>;
 
-/** What a step of a test case says of itself. */
-type TestStepInfo = Pick<messages.TestStep, 'pickleStepId' | 'hookId' | 'stepDefinitionIds'>;
 
 interface TestCaseInfo {
   pickle: PickleInfo | undefined;
@@ -88,8 +75,8 @@ export class DefinitionsState {
   /** Told of each test case as it is read. */
   onTemplate: (t: CaseTemplate) => void = () => {};
   private readonly scan = new JsonScan(8);
-  /** The scan of a test case's or a pickle's steps (testSteps, pickleSteps). */
-  private readonly detail = new JsonScan(6);
+  /** Test cases' and pickles' steps read again for the few a row names. */
+  private readonly details = new StepDetails();
   /** A scanned list's items. */
   private readonly items: Array<string | undefined> = [];
   private readonly itemKinds: Array<string | null> = [];
@@ -139,7 +126,7 @@ export class DefinitionsState {
       if (id === undefined || pickleId === undefined) return false;
       this.envelopes++;
       // Ids with escapes (rare) are made texts: the scan tells where each id was, the texts are read again.
-      const ids = this.plainIds ? null : this.testStepIds(start, stop);
+      const ids = this.plainIds ? null : this.details.testStepIds(bytes, start, stop);
       if (!this.plainIds && !ids) return false;
       this.testCase(id, pickleId, ids ?? this.stepPlaces, this.itemKinds, null, place);
       return true;
@@ -177,19 +164,6 @@ export class DefinitionsState {
   /** Where the step ids of the test case being scanned are (start, end, ...), and whether they all are without escapes. */
   private stepPlaces: number[] = [];
   private plainIds = true;
-
-  /** A test case's step ids as texts (one of them has escapes). */
-  private testStepIds(start: number, stop: number): string[] | null {
-    const ids: string[] = [];
-    const { detail } = this;
-    detail.onItem = (item) => {
-      if (item !== S.stepItem) return;
-      const id = detail.string(S.id);
-      if (id !== undefined) ids.push(id);
-      detail.clear(S.id, S.pickleStep, S.hook, S.definition);
-    };
-    return detail.scan(this.bytes(), start, stop, TEST_STEPS) ? ids : null;
-  }
 
   /** The AST node ids of the pickle being scanned. */
   private astNodeIds: string[] = [];
@@ -334,12 +308,16 @@ export class DefinitionsState {
   info(testCaseId: string, index: number): StepInfo | null {
     const tc = this.testCases.get(testCaseId);
     if (!tc) return null;
-    tc.steps ??= this.testSteps(tc.place);
+    tc.steps ??= this.details.testSteps(this.bytes(), tc.place) ?? this.read(tc.place[0], tc.place[1])?.testCase?.testSteps ?? [];
     const ts = tc.steps[index];
     if (!ts) return null;
     if (ts.pickleStepId) {
       const pickle = tc.pickle;
-      if (pickle) pickle.steps ??= this.pickleSteps(pickle.place);
+      if (pickle) {
+        pickle.steps ??=
+          this.details.pickleSteps(this.bytes(), pickle.place) ??
+          (this.read(pickle.place[0], pickle.place[1])?.pickle?.steps ?? []).map((ps) => [ps.id, ps.text, ps.astNodeIds?.[0], ps.type]);
+      }
       const ps = pickle?.steps?.find((s) => s[0] === ts.pickleStepId);
       const node = ps?.[2] !== undefined && pickle ? this.stepNode(pickle.uri, ps[2]) : undefined;
       const ids = ts.stepDefinitionIds ?? [];
@@ -348,56 +326,5 @@ export class DefinitionsState {
     const hook = ts.hookId ? this.hooks.get(ts.hookId) : undefined;
     const kind = this.hookKind(ts.hookId, tc.steps.slice(0, index).some((s) => s.pickleStepId)) === 'B' ? 'Before' : 'After';
     return [kind, kind, hook?.[2] || `${kind} hook`, hook?.[3] ?? null];
-  }
-
-  /** The steps of the test case at `place`: scanned, else parsed. */
-  private testSteps(place: number[]): readonly TestStepInfo[] {
-    const { detail } = this;
-    const steps: TestStepInfo[] = [];
-    let definitions: string[] = [];
-    let odd = false;
-    detail.onItem = (item) => {
-      if (item === S.definitionItem) {
-        const id = detail.string(S.definition);
-        if (id === undefined) odd = true;
-        definitions.push(id!);
-        detail.clear(S.definition);
-        return;
-      }
-      const pickleStepId = detail.has(S.pickleStep) ? detail.string(S.pickleStep) : undefined;
-      const hookId = detail.has(S.hook) ? detail.string(S.hook) : undefined;
-      if ((detail.has(S.pickleStep) && pickleStepId === undefined) || (detail.has(S.hook) && hookId === undefined)) odd = true;
-      steps.push({ pickleStepId, hookId, stepDefinitionIds: definitions });
-      definitions = [];
-      detail.clear(S.id, S.pickleStep, S.hook);
-    };
-    if (detail.scan(this.bytes(), place[0], place[0] + place[1], TEST_STEPS) && !odd) return steps;
-    return this.read(place[0], place[1])?.testCase?.testSteps ?? [];
-  }
-
-  /** The steps of the pickle at `place` (id, text, AST node id, type): scanned, else parsed. */
-  private pickleSteps(place: number[]): PickleSteps {
-    const { detail } = this;
-    const steps: PickleSteps = [];
-    let ast: string | undefined;
-    let odd = false;
-    detail.onItem = (item) => {
-      if (item === PS.astItem) {
-        const id = detail.string(PS.ast);
-        if (id === undefined) odd = true;
-        ast ??= id;
-        detail.clear(PS.ast);
-        return;
-      }
-      const id = detail.string(PS.id);
-      const text = detail.string(PS.text);
-      const type = detail.has(PS.type) ? detail.string(PS.type) : undefined;
-      if (id === undefined || text === undefined || (detail.has(PS.type) && type === undefined)) odd = true;
-      steps.push([id!, text!, ast, type]);
-      ast = undefined;
-      detail.clear(PS.id, PS.text, PS.type);
-    };
-    if (detail.scan(this.bytes(), place[0], place[0] + place[1], PICKLE_STEPS) && !odd) return steps;
-    return (this.read(place[0], place[1])?.pickle?.steps ?? []).map((ps) => [ps.id, ps.text, ps.astNodeIds?.[0], ps.type]);
   }
 }

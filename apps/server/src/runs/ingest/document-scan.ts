@@ -1,5 +1,6 @@
 import type { RowNode, StepNode } from '@stepwise/runner/report-model';
-import { compileShape, ESCAPED, JsonScan, NUMBER, STRING, textAt, textEquals, type Shape } from './json-scan.ts';
+import { compileShape, ESCAPED, JsonScan, NUMBER, STRING, type Shape } from './json-scan.ts';
+import { textAt, textEquals } from './json-text.ts';
 
 /**
  * Gherkin documents read by the byte scanner (json-scan.ts) instead of JSON.parse: a report holds a

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { compileShape, ESCAPED, JsonScan, NUMBER, OBJECT, STRING, textAt, textEquals } from './json-scan.ts';
+import { compileShape, ESCAPED, JsonScan, NUMBER, OBJECT, STRING } from './json-scan.ts';
+import { textAt, textEquals } from './json-text.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../packages/runner/src/import/fixtures');
 

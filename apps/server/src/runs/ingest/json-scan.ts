@@ -1,3 +1,7 @@
+import { ARRAY, ESCAPED, FALSE, NONE, NULL, NUMBER, OBJECT, STRING, textAt, TRUE } from './json-text.ts';
+
+export { ARRAY, ESCAPED, FALSE, NONE, NULL, NUMBER, OBJECT, STRING, TRUE } from './json-text.ts';
+
 /**
  * A validating JSON scanner over bytes that reads chosen fields of a message, in any key order,
  * without building its objects: the ingest's way to read the messages that are most of a report
@@ -9,18 +13,6 @@
  * the problem. UTF-8 is checked elsewhere (bytes from 0x80 pass inside strings). Duplicate keys: the
  * last one wins, as in JSON.parse.
  */
-
-/** What a field holds after a scan. */
-export const NONE = 0;
-export const STRING = 1;
-/** A string with escapes: read it with `ScanFields.string`, which decodes them. */
-export const ESCAPED = 2;
-export const NUMBER = 3;
-export const TRUE = 4;
-export const FALSE = 5;
-export const NULL = 6;
-export const OBJECT = 7;
-export const ARRAY = 8;
 
 /**
  * A message's shape: for each key of interest, a field number (its value is recorded whatever its
@@ -377,30 +369,6 @@ export class JsonScan {
     this.i = i;
     return true;
   }
-}
-
-/** The text of a string value recorded at [start, end) (between its quotes) of `kind`; undefined for another kind. */
-export function textAt(b: Buffer, start: number, end: number, kind: number): string | undefined {
-  if (kind === STRING) return b.toString('utf8', start, end);
-  if (kind === ESCAPED) return JSON.parse(b.toString('utf8', start - 1, end + 1)) as string;
-  return undefined;
-}
-
-/** Whether a string value recorded at [start, end) of `kind` holds `text`: byte by byte while both are ASCII, else decoded. */
-export function textEquals(b: Buffer, start: number, end: number, kind: number, text: string): boolean {
-  if (kind === STRING) {
-    const n = text.length;
-    let k = 0;
-    for (; k < n && start + k < end; k++) {
-      const c = text.charCodeAt(k);
-      const x = b[start + k];
-      if (c >= 0x80 || x >= 0x80) break;
-      if (c !== x) return false;
-    }
-    // All ASCII so far: equal only when both ended.
-    if (k === n || start + k === end) return k === n && start + k === end;
-  }
-  return textAt(b, start, end, kind) === text;
 }
 
 /** The entry of a key with escapes (rare): by its decoded name. */
