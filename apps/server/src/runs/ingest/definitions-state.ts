@@ -48,7 +48,6 @@ interface PickleInfo {
   source: number[];
 }
 
-
 interface TestCaseInfo {
   pickle: PickleInfo | undefined;
   /** Read when first asked for. */
@@ -77,7 +76,7 @@ export class DefinitionsState {
   private readonly scan = new JsonScan(8);
   /** Test cases' and pickles' steps read again for the few a row names. */
   private readonly details = new StepDetails();
-  /** A scanned list's items. */
+  /** A scanned pickle's tags. */
   private readonly items: Array<string | undefined> = [];
   private readonly itemKinds: Array<string | null> = [];
   private odd = false;
@@ -147,8 +146,8 @@ export class DefinitionsState {
   }
 
   /**
-   * A test step of a scanned test case: its id, and for a hook its hook's id (a Gherkin step's
-   * pickle step id is only looked at: a row that names the step reads it again, readTestSteps).
+   * A test step of a scanned test case: where its id is, and for a hook its hook's id (a Gherkin
+   * step's pickle step id is only looked at: a row that names the step reads it again, step-details.ts).
    */
   private readonly onTestStep = (): void => {
     const { scan } = this;
