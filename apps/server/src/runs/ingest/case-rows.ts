@@ -2,7 +2,7 @@ import { stepKeyword, type RunReport, type StepStatus, type TestCaseResult } fro
 import { foldCase, stepResultMessage, timestampToIso, type CaseFold, type FoldEntry } from '@stepwise/runner/report-model';
 import { countScenarios, runRow, testCaseRowId, type CaseInput, type RunCounts, type RunStatus } from '../run-rows.ts';
 import { TestCaseLiterals } from '../test-case-literals.ts';
-import { stepIdsOf, type Definitions, type IngestRunInput, type MemoryCase, type StepInfo } from './ingest-protocol.ts';
+import { stepIdsOf, type CaseTemplate, type Definitions, type IngestRunInput, type MemoryCase, type StepInfo } from './ingest-protocol.ts';
 import { FINISHED, STARTED, STATUS_BY_CODE, type CaseState } from './case-state.ts';
 import type { EventsState } from './events-state.ts';
 import { buildSourceIndex } from './source-index.ts';
@@ -14,8 +14,8 @@ import { buildSourceIndex } from './source-index.ts';
  * test case's messages are.
  */
 
-/** Infos of steps from the definitions, by test case id and step index (a failed step, the steps that ended on a page). */
-export type AskInfos = (requests: Array<[string, number]>) => Array<StepInfo | null>;
+/** Infos of steps from the definitions, by test case and step index (a failed step, the steps that ended on a page). */
+export type AskInfos = (requests: Array<[CaseTemplate, number]>) => Array<StepInfo | null>;
 
 export interface RunEnd {
   run: ReturnType<typeof runRow>['run'];
@@ -70,7 +70,7 @@ export class CaseRows {
     }
     // The failed step: its message, keyword and text.
     const entry = fold.failedEntry;
-    const [info] = this.ask([[c.testCaseId, entry]]);
+    const [info] = this.ask([[c.template!, entry]]);
     const st = fold.statuses[entry] as StepStatus;
     const own = fold.messages[entry];
     const stepId = stepIdsOf(c.template!, this.bytes())[entry];
@@ -82,7 +82,7 @@ export class CaseRows {
   end(state: EventsState, defs: Definitions): RunEnd {
     for (const c of state.order) if (!c.folded) this.fold(c);
     // One question to the definitions: the steps that ended on a page.
-    const requests: Array<[string, number]> = [];
+    const requests: Array<[CaseTemplate, number]> = [];
     const pageSteps: Array<{ c: CaseState; index: number }> = [];
     for (const c of state.order) {
       if (!c.pages || !c.template) continue;
@@ -90,7 +90,7 @@ export class CaseRows {
         if (c.pages!.has(id) && c.template!.kinds[index] === 'S') pageSteps.push({ c, index });
       });
     }
-    for (const p of pageSteps) requests.push([p.c.testCaseId, p.index]);
+    for (const p of pageSteps) requests.push([p.c.template!, p.index]);
     const infos = requests.length ? this.ask(requests) : [];
 
     const memory: MemoryCase[] = [];
@@ -139,7 +139,7 @@ export class CaseRows {
       counts,
       status,
       superseded: [...superseded].map((position) => rowIdOf(state.order[position])),
-      index: buildSourceIndex(state.order.map((c) => (c.template ? [c.template.source, c.lines] : c.lines))),
+      index: buildSourceIndex(state.order.map(sourceOf)),
       memory,
       hasErrors: errors.length > 0,
     };
@@ -147,16 +147,16 @@ export class CaseRows {
 
   /** What counting scenarios reads of a test case. */
   private caseResultOf(c: CaseState, st: StepStatus): TestCaseResult {
-    const t = c.template;
+    const s = c.template?.scenario;
     return {
       id: c.id,
-      scenarioName: t?.scenarioName ?? '',
-      featureName: t?.featureName ?? '',
-      featurePath: t?.featurePath ?? '',
-      line: t?.line ?? null,
-      tags: t?.tags ?? [],
-      steps: [],
-      parameters: t?.parameters ?? {},
+      scenarioName: s?.name ?? '',
+      featureName: s?.featureName ?? '',
+      featurePath: s?.featurePath ?? '',
+      line: s?.line ?? null,
+      tags: s?.tags ?? NO_TAGS,
+      steps: NO_STEPS,
+      parameters: s?.parameters ?? NO_PARAMETERS,
       result: { status: st, startTime: timestampToIso(c.start), endTime: timestampToIso(c.end), message: null },
       attempt: c.attempt,
       rerunId: c.previous && c.attempt > 0 ? c.previous.id : null,
@@ -193,6 +193,19 @@ function allPassed(codes: readonly number[] | null, steps: number): boolean {
   for (let i = 0; i < steps; i++) if (codes[i] !== PASSED_STEP) return false;
   return true;
 }
+
+/** Where a test case's messages are: its scenario's document and pickle, its test case, its events. */
+function sourceOf(c: CaseState): number[][] {
+  const t = c.template;
+  if (!t) return [c.lines];
+  const place = [t.start, t.length];
+  return t.scenario ? [t.scenario.source, place, c.lines] : [place, c.lines];
+}
+
+// Shared by the rows that have none (never changed).
+const NO_TAGS: string[] = Object.freeze([]) as unknown as string[];
+const NO_STEPS: TestCaseResult['steps'] = Object.freeze([]) as unknown as TestCaseResult['steps'];
+const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function rowIdOf(c: CaseState): string {
   return (c.rowId ??= testCaseRowId());

@@ -1,6 +1,6 @@
 import type * as messages from '@cucumber/messages';
 import { cleanUri, indexGherkinDocument, sourceRef, type DocumentIndex, type StepNode } from '@stepwise/runner/report-model';
-import type { CaseTemplate, Definitions, StepInfo } from './ingest-protocol.ts';
+import type { CaseTemplate, Definitions, ScenarioInfo, StepInfo } from './ingest-protocol.ts';
 import { DocumentScanner, type ScannedDocument } from './document-scan.ts';
 import { compileShape, JsonScan, STRING } from './json-scan.ts';
 import { StepDetails, type PickleSteps, type TestStepInfo } from './step-details.ts';
@@ -33,28 +33,6 @@ const NO_TAGS: string[] = Object.freeze([]) as unknown as string[];
 /** A message of the report, read again by where it is (offset, length). */
 export type ReadMessage = (start: number, length: number) => messages.Envelope | null;
 
-interface PickleInfo {
-  uri: string;
-  name: string;
-  featureName: string;
-  featurePath: string;
-  line: number | null;
-  tags: string[];
-  parameters: Record<string, string>;
-  /** Pickle step id, text, AST node id and type: read when first asked for. */
-  steps: PickleSteps | null;
-  /** Where the pickle is (offset, length). */
-  place: number[];
-  source: number[];
-}
-
-interface TestCaseInfo {
-  pickle: PickleInfo | undefined;
-  /** Read when first asked for. */
-  steps: readonly TestStepInfo[] | null;
-  place: number[];
-}
-
 export class DefinitionsState {
   private readonly featureNames = new Map<string, string>();
   private readonly documents = new Map<string, number[]>();
@@ -63,8 +41,7 @@ export class DefinitionsState {
   private readonly documentScanner = new DocumentScanner();
   /** Steps, scenarios and example rows of the Gherkin documents, by AST node id. */
   private readonly index: DocumentIndex = { stepNodes: new Map(), scenarioLines: new Map(), rowNodes: new Map() };
-  private readonly pickles = new Map<string, PickleInfo>();
-  private readonly testCases = new Map<string, TestCaseInfo>();
+  private readonly pickles = new Map<string, ScenarioInfo>();
   private readonly stepDefinitions = new Map<string, string>();
   private readonly hooks = new Map<string, [string, string | null, string | null, string | null]>();
   private readonly globals: number[] = [];
@@ -270,8 +247,6 @@ export class DefinitionsState {
     steps: readonly TestStepInfo[] | null,
     place: number[],
   ): void {
-    const pickle = this.pickles.get(pickleId);
-    this.testCases.set(id, { pickle, steps, place });
     let kinds = '';
     let sawStep = false;
     for (const kind of stepKinds) {
@@ -287,13 +262,11 @@ export class DefinitionsState {
       stepIds: texts ? (stepIds.slice() as string[]) : null,
       stepPlaces: texts ? null : (stepIds as number[]),
       kinds,
-      scenarioName: pickle?.name ?? '',
-      featureName: pickle?.featureName ?? '',
-      featurePath: pickle?.featurePath ?? '',
-      line: pickle?.line ?? null,
-      tags: pickle?.tags ?? [],
-      parameters: pickle?.parameters ?? {},
-      source: pickle ? [...pickle.source, ...place] : place,
+      scenario: this.pickles.get(pickleId) ?? null,
+      start: place[0],
+      length: place[1],
+      testSteps: steps,
+      last: null,
     });
   }
 
@@ -304,14 +277,12 @@ export class DefinitionsState {
   }
 
   /** Keyword, type, text and step definitions of a test case's step, as the report builder names them. */
-  info(testCaseId: string, index: number): StepInfo | null {
-    const tc = this.testCases.get(testCaseId);
-    if (!tc) return null;
-    tc.steps ??= this.details.testSteps(this.bytes(), tc.place) ?? this.read(tc.place[0], tc.place[1])?.testCase?.testSteps ?? [];
-    const ts = tc.steps[index];
+  info(tc: CaseTemplate, index: number): StepInfo | null {
+    tc.testSteps ??= this.details.testSteps(this.bytes(), [tc.start, tc.length]) ?? this.read(tc.start, tc.length)?.testCase?.testSteps ?? [];
+    const ts = tc.testSteps[index];
     if (!ts) return null;
     if (ts.pickleStepId) {
-      const pickle = tc.pickle;
+      const pickle = tc.scenario;
       if (pickle) {
         pickle.steps ??=
           this.details.pickleSteps(this.bytes(), pickle.place) ??
@@ -323,7 +294,7 @@ export class DefinitionsState {
       return [node?.keyword ?? '', node?.keywordType ?? ps?.[3] ?? 'Unknown', ps?.[1] ?? '', ids.length ? ids.map((id) => this.stepDefinitions.get(id) ?? id).join(', ') : null];
     }
     const hook = ts.hookId ? this.hooks.get(ts.hookId) : undefined;
-    const kind = this.hookKind(ts.hookId, tc.steps.slice(0, index).some((s) => s.pickleStepId)) === 'B' ? 'Before' : 'After';
+    const kind = this.hookKind(ts.hookId, tc.testSteps.slice(0, index).some((s) => s.pickleStepId)) === 'B' ? 'Before' : 'After';
     return [kind, kind, hook?.[2] || `${kind} hook`, hook?.[3] ?? null];
   }
 }

@@ -1,6 +1,7 @@
 import type * as messages from '@cucumber/messages';
 import { ATTACHMENT_TYPES, type PageVisit } from '@stepwise/shared';
 import { compileShape, JsonScan, NULL, type CompiledShape } from './json-scan.ts';
+import { ScanTemplate } from './scan-template.ts';
 import type { LineScanner, ScannedLine } from './line-scanner.ts';
 import { stepIdsOf, type CaseTemplate } from './ingest-protocol.ts';
 import { codeOf, FINISHED, placeLine, STARTED, STATUS_BY_CODE, type CaseState, type ResultText } from './case-state.ts';
@@ -30,6 +31,8 @@ const SHAPES = new Map<string, CompiledShape>([
   ['attachment', compileShape({ attachment: { testCaseStartedId: F.caseStarted, testStepId: F.step, mediaType: F.mediaType } })],
 ]);
 const FIELDS = Object.keys(F).length;
+/** Layouts kept per message type. */
+const LAYOUTS = 2;
 
 export class EventsState {
   readonly cases = new Map<string, CaseState>();
@@ -40,12 +43,15 @@ export class EventsState {
   private readonly waiting = new Map<string, CaseState[]>();
   private readonly runHooksStarted = new Map<string, string>();
   private readonly scan = new JsonScan(FIELDS);
+  /** The layouts of the latest lines of each type, most recent first. */
+  private readonly layouts = new Map<string, ScanTemplate[]>();
   /** The report's bytes read so far (where templates' step ids are). */
   private readonly bytes: () => Buffer;
 
   constructor(bytes: () => Buffer) {
     this.bytes = bytes;
   }
+  /** The latest attempt of each test case started before its template came (rare: the others' is on their template). */
   private readonly lastAttemptOf = new Map<string, CaseState>();
   /** Cases of the latest events (a few: parallel workers interleave theirs), matched by their ids' bytes first. */
   private readonly recent: Array<CaseState | null> = [null, null, null, null];
@@ -71,10 +77,31 @@ export class EventsState {
   /** Reads a line of one of the event types; throws ReportFormatError when it is not valid. */
   line(scanner: LineScanner, line: ScannedLine, type: string): void {
     const shape = SHAPES.get(type);
-    if (shape && this.scan.scan(scanner.bytes, line.start, line.stop, shape) && this.scanned(type, line)) return;
+    if (shape && this.scanLine(scanner.bytes, line, type, shape) && this.scanned(type, line)) return;
     // Anything else (a message these fields do not tell, or not valid JSON: its error names the problem).
     const envelope = scanner.envelope(line);
     if (envelope) this.envelope(envelope, line);
+  }
+
+  /**
+   * Scans a line of a type with a shape: matched against the layout of the last lines of its type
+   * (scan-template.ts), else scanned (and its layout learned).
+   */
+  private scanLine(bytes: Buffer, line: ScannedLine, type: string, shape: CompiledShape): boolean {
+    const { scan } = this;
+    const layouts = this.layouts.get(type);
+    if (layouts) for (const layout of layouts) if (layout.match(scan, bytes, line.start, line.stop)) return true;
+    if (!scan.scan(bytes, line.start, line.stop, shape)) return false;
+    const layout = ScanTemplate.learn(scan, bytes, line.start, line.stop);
+    if (layout) {
+      if (!layouts) this.layouts.set(type, [layout]);
+      else {
+        // The two latest: a report's passed and failed steps alternate.
+        if (layouts.length === LAYOUTS) layouts.pop();
+        layouts.unshift(layout);
+      }
+    }
+    return true;
   }
 
   /** A scanned message, when its fields tell all this state needs of it (else false: it is parsed). */
@@ -292,18 +319,23 @@ export class EventsState {
       results: null,
       pages: null,
       lines: [line.start, line.stop - line.start],
-      previous: this.lastAttemptOf.get(testCaseId) ?? null,
+      previous: null,
       rowId: null,
       folded: false,
       cursor: 0,
     };
-    this.lastAttemptOf.set(testCaseId, c);
     this.cases.set(id, c);
     this.remember(c);
     this.order.push(c);
     const t = this.templates.get(testCaseId);
-    if (t) this.attach(c, t);
-    else {
+    // The latest earlier attempt: on the template once it is known (no map of them then).
+    if (t) {
+      c.previous = t.last ?? this.lastAttemptOf.get(testCaseId) ?? null;
+      t.last = c;
+      this.attach(c, t);
+    } else {
+      c.previous = this.lastAttemptOf.get(testCaseId) ?? null;
+      this.lastAttemptOf.set(testCaseId, c);
       const list = this.waiting.get(testCaseId) ?? [];
       list.push(c);
       this.waiting.set(testCaseId, list);

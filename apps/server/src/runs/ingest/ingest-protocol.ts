@@ -3,6 +3,8 @@ import type { PageVisit, RunMode } from '@stepwise/shared';
 import type { RunsTable } from '../../db/schema.ts';
 import type { RunCounts, RunStatus, RunType } from '../run-rows.ts';
 import type { TestCaseColumnBatch } from '../test-case-columns.ts';
+import type { CaseState } from './case-state.ts';
+import type { PickleSteps, TestStepInfo } from './step-details.ts';
 
 /**
  * What the NDJSON ingest's main thread and its worker say to each other. The report's bytes are in a
@@ -60,7 +62,24 @@ export interface LineProblem {
   message: string;
 }
 
-/** A test case as the events need it: its steps, and its scenario from its pickle. */
+/** A scenario as its pickle tells it (one object for all the test cases of a pickle). */
+export interface ScenarioInfo {
+  uri: string;
+  name: string;
+  featureName: string;
+  featurePath: string;
+  line: number | null;
+  tags: string[];
+  parameters: Record<string, string>;
+  /** Its steps: id, text, AST node id, type; read when a row first names one of them (definitions-state.ts). */
+  steps: PickleSteps | null;
+  /** Where the pickle is (offset, length). */
+  place: number[];
+  /** Where its Gherkin document and the pickle are: offset, length, ... */
+  source: number[];
+}
+
+/** A test case as the events need it: its steps, its scenario, and its latest attempt. */
 export interface CaseTemplate {
   testCaseId: string;
   /** Test steps. */
@@ -74,14 +93,15 @@ export interface CaseTemplate {
   stepPlaces: number[] | null;
   /** One letter per test step: S a Gherkin step, B a Before hook, A an After hook. */
   kinds: string;
-  scenarioName: string;
-  featureName: string;
-  featurePath: string;
-  line: number | null;
-  tags: string[];
-  parameters: Record<string, string>;
-  /** Where the Gherkin document, the pickle and the test case are: offset, length, ... */
-  source: number[];
+  /** Its pickle's scenario; null when the report has no such pickle. */
+  scenario: ScenarioInfo | null;
+  /** Where the test case is in the report: offset and length. */
+  start: number;
+  length: number;
+  /** What its steps say of themselves: read when a row first names one of them (definitions-state.ts). */
+  testSteps: readonly TestStepInfo[] | null;
+  /** The latest attempt of the test case started so far (a rerun names it: events-state.ts). */
+  last: CaseState | null;
 }
 
 /** A step as a row or the application map names it: keyword, keyword type, text, and its step definitions (uri:line). */

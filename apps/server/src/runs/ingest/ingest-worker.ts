@@ -31,7 +31,7 @@ class IngestJob {
       (start, length) => parseEnvelopeLine(scanner.bytes.toString('utf8', start, start + length), 0, false),
       () => scanner.bytes,
     );
-    this.rows = new CaseRows(run, (requests) => requests.map(([id, index]) => this.defs.info(id, index)), () => scanner.bytes);
+    this.rows = new CaseRows(run, (requests) => requests.map(([t, index]) => this.defs.info(t, index)), () => scanner.bytes);
     this.defs.onTemplate = (t) => this.events.addTemplate(t);
     this.events.onReady = (c) => this.rows.fold(c);
   }

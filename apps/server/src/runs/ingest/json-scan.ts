@@ -98,9 +98,19 @@ export class JsonScan {
     return this.i === this.n;
   }
 
-  /** Clears fields (a list's element fields, before the next element). */
-  clear(...fields: number[]): void {
-    for (const f of fields) this.kinds[f] = NONE;
+  /** Starts a scan of `bytes` done elsewhere (scan-template.ts): every field cleared. */
+  use(bytes: Buffer): void {
+    this.kinds.fill(NONE);
+    this.b = bytes;
+  }
+
+  /** Clears up to four fields (a list's element fields, before the next element; without a list of them per call). */
+  clear(a: number, b = -1, c = -1, d = -1): void {
+    const { kinds } = this;
+    kinds[a] = NONE;
+    if (b >= 0) kinds[b] = NONE;
+    if (c >= 0) kinds[c] = NONE;
+    if (d >= 0) kinds[d] = NONE;
   }
 
   has(field: number): boolean {
@@ -322,53 +332,64 @@ export class JsonScan {
 
   /** At '"': moves past the closing quote; STRING, ESCAPED, or 0 when not a valid string. */
   private stringAt(): number {
-    const { b, n } = this;
-    let i = this.i + 1;
-    let kind = STRING;
-    for (;;) {
-      while (i < n && IN_STRING[b[i]] === 0) i++;
-      if (i >= n) return 0;
-      const cls = IN_STRING[b[i]];
-      if (cls === 1) {
-        this.i = i + 1;
-        return kind;
-      }
-      if (cls === 3) return 0;
-      // A backslash.
-      const e = b[i + 1];
-      if (i + 1 >= n || ESCAPE[e] === 0) return 0;
-      if (e === 0x75) {
-        if (i + 6 > n || !HEX[b[i + 2]] || !HEX[b[i + 3]] || !HEX[b[i + 4]] || !HEX[b[i + 5]]) return 0;
-        i += 6;
-      } else i += 2;
-      kind = ESCAPED;
-    }
+    const end = stringEnd(this.b, this.i + 1, this.n);
+    if (end < 0) return 0;
+    this.i = (end >> 1) + 1;
+    return end & 1 ? ESCAPED : STRING;
   }
 
   private numberAt(): boolean {
-    const { b, n } = this;
-    let i = this.i;
-    if (b[i] === 0x2d) i++;
-    if (i >= n) return false;
-    if (b[i] === 0x30) i++;
-    else if (b[i] >= 0x31 && b[i] <= 0x39) {
-      i++;
-      while (i < n && b[i] >= 0x30 && b[i] <= 0x39) i++;
-    } else return false;
-    if (i < n && b[i] === 0x2e) {
-      i++;
-      if (i >= n || b[i] < 0x30 || b[i] > 0x39) return false;
-      while (i < n && b[i] >= 0x30 && b[i] <= 0x39) i++;
-    }
-    if (i < n && (b[i] === 0x65 || b[i] === 0x45)) {
-      i++;
-      if (i < n && (b[i] === 0x2b || b[i] === 0x2d)) i++;
-      if (i >= n || b[i] < 0x30 || b[i] > 0x39) return false;
-      while (i < n && b[i] >= 0x30 && b[i] <= 0x39) i++;
-    }
-    this.i = i;
+    const end = numberEnd(this.b, this.i, this.n);
+    if (end < 0) return false;
+    this.i = end;
     return true;
   }
+}
+
+/**
+ * Where the string whose text starts at `i` (after its opening quote) ends, before `n`: the closing
+ * quote's index times two, plus one when the string has escapes; -1 when it is not a valid string.
+ */
+export function stringEnd(b: Uint8Array, i: number, n: number): number {
+  let escaped = 0;
+  for (;;) {
+    while (i < n && IN_STRING[b[i]] === 0) i++;
+    if (i >= n) return -1;
+    const cls = IN_STRING[b[i]];
+    if (cls === 1) return i * 2 + escaped;
+    if (cls === 3) return -1;
+    // A backslash.
+    const e = b[i + 1];
+    if (i + 1 >= n || ESCAPE[e] === 0) return -1;
+    if (e === 0x75) {
+      if (i + 6 > n || !HEX[b[i + 2]] || !HEX[b[i + 3]] || !HEX[b[i + 4]] || !HEX[b[i + 5]]) return -1;
+      i += 6;
+    } else i += 2;
+    escaped = 1;
+  }
+}
+
+/** Where the number that starts at `i` ends, before `n`; -1 when it is not a valid number. */
+export function numberEnd(b: Uint8Array, i: number, n: number): number {
+  if (b[i] === 0x2d) i++;
+  if (i >= n) return -1;
+  if (b[i] === 0x30) i++;
+  else if (b[i] >= 0x31 && b[i] <= 0x39) {
+    i++;
+    while (i < n && b[i] >= 0x30 && b[i] <= 0x39) i++;
+  } else return -1;
+  if (i < n && b[i] === 0x2e) {
+    i++;
+    if (i >= n || b[i] < 0x30 || b[i] > 0x39) return -1;
+    while (i < n && b[i] >= 0x30 && b[i] <= 0x39) i++;
+  }
+  if (i < n && (b[i] === 0x65 || b[i] === 0x45)) {
+    i++;
+    if (i < n && (b[i] === 0x2b || b[i] === 0x2d)) i++;
+    if (i >= n || b[i] < 0x30 || b[i] > 0x39) return -1;
+    while (i < n && b[i] >= 0x30 && b[i] <= 0x39) i++;
+  }
+  return i;
 }
 
 /** The entry of a key with escapes (rare): by its decoded name. */
