@@ -3,6 +3,7 @@ import { cleanUri, indexGherkinDocument, sourceRef, type DocumentIndex, type Ste
 import type { CaseTemplate, Definitions, ScenarioInfo, StepInfo } from './ingest-protocol.ts';
 import { DocumentScanner, type ScannedDocument } from './document-scan.ts';
 import { compileShape, JsonScan, STRING } from './json-scan.ts';
+import { textAt } from './json-text.ts';
 import { StepDetails, type PickleSteps, type TestStepInfo } from './step-details.ts';
 
 /**
@@ -29,6 +30,14 @@ const SOURCE = compileShape({});
 /** What most pickles have: no example row's values, no tags (one of each for all of them, never changed). */
 const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 const NO_TAGS: string[] = Object.freeze([]) as unknown as string[];
+
+/** A feature file as its pickles name it: its uri, its feature's name, its path, where its Gherkin document is. */
+interface Feature {
+  uri: string;
+  name: string;
+  path: string;
+  document: number[] | undefined;
+}
 
 /** A message of the report, read again by where it is (offset, length). */
 export type ReadMessage = (start: number, length: number) => messages.Envelope | null;
@@ -85,6 +94,7 @@ export class DefinitionsState {
         this.featureNames.set(read.uri, read.doc.name);
         this.documents.set(read.uri, [start, stop - start]);
         this.scannedDocuments.set(read.uri, read.doc);
+        this.lastFeature = null;
       }
       return true;
     }
@@ -108,18 +118,32 @@ export class DefinitionsState {
       return true;
     }
     // pickle
-    const astNodeIds: string[] = [];
-    this.astNodeIds = astNodeIds;
+    this.astNodes = 0;
     scan.onItem = this.onPickleItem;
     if (!scan.scan(bytes, start, stop, PICKLE) || this.odd) return false;
     const id = scan.string(P.id);
-    const uri = scan.string(P.uri);
+    // Pickles come by feature: the last one's feature, when it is the same uri (compared by its bytes).
+    const last = this.lastFeature;
+    const feature = last !== null && scan.equals(P.uri, last.uri) ? last : this.feature(scan.string(P.uri));
     const name = scan.has(P.name) ? scan.string(P.name) : '';
     const line = scan.has(P.line) ? scan.number(P.line) : null;
-    if (id === undefined || uri === undefined || name === undefined || line === undefined) return false;
+    if (id === undefined || feature === null || name === undefined || line === undefined) return false;
     this.envelopes++;
-    this.pickle(id, uri, name, line, this.items.length ? (this.items.slice() as string[]) : NO_TAGS, astNodeIds, null, place);
+    // The AST node ids as texts only when they are needed: an example row's, and the scenario's when the pickle has no line.
+    const { astPlaces } = this;
+    const rowNodeId = this.astNodes > 1 ? textAt(bytes, astPlaces[3], astPlaces[4], astPlaces[5]) : undefined;
+    const needsScenario = line === null && (rowNodeId === undefined || !this.index.rowNodes.has(rowNodeId));
+    const scenarioNodeId = needsScenario && this.astNodes > 0 ? textAt(bytes, astPlaces[0], astPlaces[1], astPlaces[2]) : undefined;
+    this.pickle(id, feature, name, line, this.items.length ? (this.items.slice() as string[]) : NO_TAGS, scenarioNodeId, rowNodeId, null, place);
     return true;
+  }
+
+  /** A feature file's uri, name, path and Gherkin document (null for a uri that is not text). */
+  private feature(uri: string | undefined): Feature | null {
+    if (uri === undefined) return null;
+    const f: Feature = { uri, name: this.featureNames.get(uri) ?? '', path: uri ? cleanUri(uri) : '', document: this.documents.get(uri) };
+    this.lastFeature = f;
+    return f;
   }
 
   /**
@@ -141,17 +165,33 @@ export class DefinitionsState {
   private stepPlaces: number[] = [];
   private plainIds = true;
 
-  /** The AST node ids of the pickle being scanned. */
-  private astNodeIds: string[] = [];
+  /** The AST node ids of the pickle being scanned: how many, and where the first two are (start, end, kind, ...). */
+  private astNodes = 0;
+  private readonly astPlaces = new Int32Array(6);
 
   /** A tag or an AST node id of a scanned pickle. */
   private readonly onPickleItem = (item: number): void => {
-    const field = item === P.tagItem ? P.tag : P.ast;
-    const value = this.scan.string(field);
-    if (value === undefined) this.odd = true;
-    (item === P.tagItem ? this.items : this.astNodeIds).push(value!);
-    this.scan.clear(field);
+    const { scan } = this;
+    if (item === P.tagItem) {
+      const value = scan.string(P.tag);
+      if (value === undefined) this.odd = true;
+      this.items.push(value!);
+      scan.clear(P.tag);
+      return;
+    }
+    if (!scan.isString(P.ast)) this.odd = true;
+    if (this.astNodes < 2) {
+      const at = 3 * this.astNodes;
+      this.astPlaces[at] = scan.starts[P.ast];
+      this.astPlaces[at + 1] = scan.ends[P.ast];
+      this.astPlaces[at + 2] = scan.kinds[P.ast];
+    }
+    this.astNodes++;
+    scan.clear(P.ast);
   };
+
+  /** The feature of the last pickle (the next one is most often of the same feature). */
+  private lastFeature: Feature | null = null;
 
   /** What the end of the import needs of the definitions. */
   summary(): Definitions {
@@ -186,6 +226,7 @@ export class DefinitionsState {
     this.featureNames.set(doc.uri!, name);
     this.documents.set(doc.uri!, place);
     this.scannedDocuments.delete(doc.uri!);
+    this.lastFeature = null;
   }
 
   /** A step of the Gherkin documents by its AST node id (in its pickle's document when that was scanned). */
@@ -203,18 +244,30 @@ export class DefinitionsState {
   /** The pickle as the report builder sees it when its test case starts. */
   private onPickle(pickle: messages.Pickle, place: number[]): void {
     const steps: PickleSteps = (pickle.steps ?? []).map((ps) => [ps.id, ps.text, ps.astNodeIds?.[0], ps.type]);
-    this.pickle(pickle.id, pickle.uri, pickle.name ?? '', pickle.location?.line ?? null, pickle.tags?.map((t) => t.name) ?? [], pickle.astNodeIds ?? [], steps, place);
+    const ast = pickle.astNodeIds ?? [];
+    this.pickle(pickle.id, this.feature(pickle.uri ?? '')!, pickle.name ?? '', pickle.location?.line ?? null, pickle.tags?.map((t) => t.name) ?? [], ast[0], ast[1], steps, place);
   }
 
-  private pickle(id: string, uri: string, name: string, line: number | null, tags: string[], astNodeIds: readonly string[], steps: PickleSteps | null, place: number[]): void {
-    const row = astNodeIds[1] ? this.index.rowNodes.get(astNodeIds[1]) : undefined;
-    const document = this.documents.get(uri);
+  /** A pickle: its scenario's AST node id is only needed when it has no line, and an example row's (its second) when it is of an outline. */
+  private pickle(
+    id: string,
+    feature: Feature,
+    name: string,
+    line: number | null,
+    tags: string[],
+    scenarioNodeId: string | undefined,
+    rowNodeId: string | undefined,
+    steps: PickleSteps | null,
+    place: number[],
+  ): void {
+    const row = rowNodeId ? this.index.rowNodes.get(rowNodeId) : undefined;
+    const { uri, document } = feature;
     this.pickles.set(id, {
       uri,
       name,
-      featureName: this.featureNames.get(uri) ?? '',
-      featurePath: uri ? cleanUri(uri) : '',
-      line: line ?? row?.line ?? this.scenarioLine(uri, astNodeIds[0]) ?? null,
+      featureName: feature.name,
+      featurePath: feature.path,
+      line: line ?? row?.line ?? this.scenarioLine(uri, scenarioNodeId) ?? null,
       tags,
       parameters: row ? { ...row.parameters } : NO_PARAMETERS,
       steps,

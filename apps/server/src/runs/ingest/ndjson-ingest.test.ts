@@ -172,6 +172,21 @@ describe('NDJSON ingest agrees with the report builder', () => {
     await expectSameAsBuilder(Buffer.from(`${[...lines.slice(0, first), ...interleaved, ...lines.slice(last + 1)].join('\n')}\n`), 8192);
   });
 
+  it("on a report whose documents come first and whose pickles alternate between features", async () => {
+    const file = path.join(tmp, 'definitions-order.ndjson');
+    writeIngestReport(file, { features: 3, scenariosPerFeature: 4 });
+    const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    const of = (type: string) => lines.filter((l) => l.startsWith(`{"${type}"`));
+    const pickles = of('pickle');
+    // Pickles of one feature after another's in turn: 0, 4, 8, 1, 5, 9, ...
+    const alternating = pickles.map((_, i) => pickles[(i % 3) * 4 + Math.floor(i / 3)]);
+    const first = lines.findIndex((l) => /^\{"(source|gherkinDocument|pickle)"/.test(l));
+    const rest = lines.slice(first).filter((l) => !/^\{"(source|gherkinDocument|pickle)"/.test(l));
+    const reordered = [...lines.slice(0, first), ...of('source'), ...of('gherkinDocument'), ...alternating, ...rest];
+    expect(reordered).toHaveLength(lines.length);
+    await expectSameAsBuilder(Buffer.from(`${reordered.join('\n')}\n`), 0);
+  });
+
   it('on a report with Windows line ends, blank lines and messages in another key order', async () => {
     const lines = fs
       .readFileSync(path.join(FIXTURES, 'messages-28.ndjson'), 'utf8')
