@@ -1,4 +1,4 @@
-import { randomUUIDv7 } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 import type { Insertable } from 'kysely';
 import { stepKeyword, type RunReport, type TestCaseResult } from '@stepwise/shared';
 import type { RunsTable, TestCasesTable } from '../db/schema.ts';
@@ -92,11 +92,43 @@ export interface RunRows {
 }
 
 /**
- * A test case row's id: time-ordered (UUID version 7), so a run's rows go to the end of the primary
- * key's index instead of to thousands of places across it (an import of 10,000 rows spends ~8% less
- * in the database).
+ * A test case row's id: time-ordered (UUID version 7, RFC 9562: 48 bits of Unix milliseconds, then
+ * random bits), so a run's rows go to the end of the primary key's index instead of to thousands of
+ * places across it (an import of 10,000 rows spends ~8% less in the database). Written straight
+ * into a buffer: `crypto.randomUUIDv7` joins its text from 20 pieces, 6 MB of garbage per 10,000 ids
+ * in an import's worker.
  */
-export const testCaseRowId = (): string => randomUUIDv7();
+export function testCaseRowId(): string {
+  if (idNext === ID_BATCH) {
+    randomFillSync(idRandom);
+    idNext = 0;
+  }
+  const b = idRandom;
+  const o = 16 * idNext++;
+  const ms = Date.now();
+  b[o] = Math.floor(ms / 2 ** 40) & 0xff;
+  b[o + 1] = Math.floor(ms / 2 ** 32) & 0xff;
+  b[o + 2] = (ms >>> 24) & 0xff;
+  b[o + 3] = (ms >>> 16) & 0xff;
+  b[o + 4] = (ms >>> 8) & 0xff;
+  b[o + 5] = ms & 0xff;
+  b[o + 6] = (b[o + 6] & 0x0f) | 0x70;
+  b[o + 8] = (b[o + 8] & 0x3f) | 0x80;
+  let w = 0;
+  for (let k = 0; k < 16; k++) {
+    if (k === 4 || k === 6 || k === 8 || k === 10) idText[w++] = 0x2d;
+    idText[w++] = HEX[b[o + k] >> 4];
+    idText[w++] = HEX[b[o + k] & 15];
+  }
+  return idText.toString('latin1', 0, 36);
+}
+
+/** Random bytes for row ids, drawn for ID_BATCH ids at a time. */
+const ID_BATCH = 256;
+const idRandom = Buffer.alloc(16 * ID_BATCH);
+const idText = Buffer.alloc(36);
+const HEX = Buffer.from('0123456789abcdef');
+let idNext = ID_BATCH;
 
 /** The run's row and its test cases' rows. */
 export function runRows(input: RunRowsInput): RunRows {

@@ -57,7 +57,8 @@ function element(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'boolean') return value ? 't' : 'f';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'NULL';
-  if (value instanceof Date) return quote(value.toISOString());
+  // toISOString's form has no character an array literal quotes.
+  if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return quote(`{${value.join(',')}}`);
   return quote(String(value));
 }

@@ -20,12 +20,18 @@ function isEmpty(o: object | null | undefined): boolean {
   return true;
 }
 
-/** A time column's element and its milliseconds (NaN when there is none). */
-function time(iso: string | null | undefined): [string, number] {
-  if (!iso) return ['NULL', NaN];
+/**
+ * A time column's element (toISOString's form: no character an array literal quotes), and in
+ * `timeMs` its milliseconds (NaN when there is none).
+ */
+let timeMs = NaN;
+function time(iso: string | null | undefined): string {
+  timeMs = NaN;
+  if (!iso) return 'NULL';
   const ms = Date.parse(iso);
-  if (Number.isNaN(ms)) return ['NULL', NaN];
-  return [CANONICAL_TIME.test(iso) ? `"${iso}"` : quote(new Date(ms).toISOString()), ms];
+  if (Number.isNaN(ms)) return 'NULL';
+  timeMs = ms;
+  return CANONICAL_TIME.test(iso) ? iso : new Date(ms).toISOString();
 }
 
 export class TestCaseLiterals {
@@ -38,44 +44,50 @@ export class TestCaseLiterals {
 
   /** Adds the row `caseRow(tc, place)` makes. */
   add(tc: CaseInput, place: CasePlace): void {
-    const [start, startMs] = time(tc.result.startTime);
-    const [end, endMs] = time(tc.result.endTime);
+    const start = time(tc.result.startTime);
+    const startMs = timeMs;
+    const end = time(tc.result.endTime);
+    const endMs = timeMs;
     const failed = tc.failedStepSummary !== undefined ? tc.failedStepSummary : failedStepOf(tc);
-    const values = [
-      quote(place.id),
-      num(place.position),
-      quote(clean(tc.id)),
-      quote(clean(tc.scenarioName)),
-      this.text(tc.featureName),
-      this.text(tc.featurePath),
-      num(tc.line),
-      tc.tags.length === 0 ? '"[]"' : quote(json(tc.tags)),
-      this.text(tc.result.status),
-      start,
-      end,
-      Number.isNaN(startMs) || Number.isNaN(endMs) ? 'NULL' : String(Math.max(0, endMs - startMs)),
-      num(tc.failedStep),
-      textOrNull(tc.result.message),
-      isEmpty(tc.parameters) ? '"{}"' : quote(json(tc.parameters)),
-      tc.steps.length === 0 ? '"[]"' : quote(json(tc.steps)),
-      num(tc.attempt ?? 0),
-      place.rerunRowId === null ? 'NULL' : quote(place.rerunRowId),
-      place.superseded ? 't' : 'f',
-      quote(scenarioKey(tc.featurePath, tc.scenarioName)),
-      textOrNull(tc.browser),
-      textOrNull(tc.viewport),
-      tc.workerId === null || tc.workerId === undefined ? 'NULL' : this.text(tc.workerId),
-      tc.retrainStats ? quote(json(tc.retrainStats)) : 'NULL',
-      failed ? quote(clean(failed.keyword)) : 'NULL',
-      failed ? quote(clean(failed.text)) : 'NULL',
-    ];
-    const { parts, varies } = this;
-    for (let k = 0; k < values.length; k++) {
-      const column = parts[k];
-      if (varies[k] === 0 && column.length > 0 && column[0] !== values[k]) varies[k] = 1;
-      column.push(values[k]);
-    }
+    // In the columns' order (ORDER below), each straight into its column.
+    this.k = 0;
+    this.put(quote(place.id));
+    this.put(num(place.position));
+    this.put(quote(clean(tc.id)));
+    this.put(quote(clean(tc.scenarioName)));
+    this.put(this.text(tc.featureName));
+    this.put(this.text(tc.featurePath));
+    this.put(num(tc.line));
+    this.put(tc.tags.length === 0 ? '"[]"' : this.text(json(tc.tags)));
+    this.put(this.text(tc.result.status));
+    this.put(start);
+    this.put(end);
+    this.put(Number.isNaN(startMs) || Number.isNaN(endMs) ? 'NULL' : String(Math.max(0, endMs - startMs)));
+    this.put(num(tc.failedStep));
+    this.put(textOrNull(tc.result.message));
+    this.put(isEmpty(tc.parameters) ? '"{}"' : quote(json(tc.parameters)));
+    this.put(tc.steps.length === 0 ? '"[]"' : quote(json(tc.steps)));
+    this.put(num(tc.attempt ?? 0));
+    this.put(place.rerunRowId === null ? 'NULL' : quote(place.rerunRowId));
+    this.put(place.superseded ? 't' : 'f');
+    this.put(quote(scenarioKey(tc.featurePath, tc.scenarioName)));
+    this.put(textOrNull(tc.browser));
+    this.put(textOrNull(tc.viewport));
+    this.put(tc.workerId === null || tc.workerId === undefined ? 'NULL' : this.text(tc.workerId));
+    this.put(tc.retrainStats ? quote(json(tc.retrainStats)) : 'NULL');
+    this.put(failed ? quote(clean(failed.keyword)) : 'NULL');
+    this.put(failed ? quote(clean(failed.text)) : 'NULL');
     this.count++;
+  }
+
+  /** The column the next value goes to. */
+  private k = 0;
+
+  private put(value: string): void {
+    const k = this.k++;
+    const column = this.parts[k];
+    if (this.varies[k] === 0 && column.length > 0 && column[0] !== value) this.varies[k] = 1;
+    column.push(value);
   }
 
   /**
@@ -96,6 +108,7 @@ export class TestCaseLiterals {
     return out;
   }
 
+  /** A text's element, kept for the texts that repeat (the same object for each). */
   private text(s: string): string {
     let q = this.repeated.get(s);
     if (q === undefined) {
