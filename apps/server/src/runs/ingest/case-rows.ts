@@ -49,6 +49,15 @@ export class CaseRows {
   /** Makes the row of a case that finished (or of any case, at the end). */
   fold(c: CaseState): void {
     c.folded = true;
+    this.makeRow(c);
+    // What only the row needed (the case is kept to the end: where its messages are, its row's id).
+    c.codes = null;
+    c.results = null;
+    c.start = null;
+    c.end = null;
+  }
+
+  private makeRow(c: CaseState): void {
     const kinds = c.template?.kinds ?? '';
     if (c.finished && allPassed(c.codes, kinds.length)) {
       this.counted[c.position] = this.caseResultOf(c, 'PASSED');

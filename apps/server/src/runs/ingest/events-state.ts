@@ -115,6 +115,11 @@ export class EventsState {
       this.envelopes++;
       const c = this.caseOf(F.caseStarted);
       if (!c) return true;
+      // A step event after its case's row was made changes nothing of it (its line is still the case's).
+      if (c.folded) {
+        placeLine(c, line);
+        return true;
+      }
       const event = finished ? FINISHED | this.statusCode() : STARTED;
       const index = this.stepIndex(c);
       if (index >= 0) this.stepAt(c, index, event);
@@ -258,6 +263,7 @@ export class EventsState {
       const f = e.testStepFinished;
       const c = this.cases.get(f.testCaseStartedId);
       if (!c) return;
+      if (c.folded) return placeLine(c, line);
       const r = f.testStepResult;
       this.step(c, f.testStepId, FINISHED | codeOf(r?.status));
       if (r && (r.message || r.exception)) (c.results ??= new Map()).set(f.testStepId, r);
@@ -265,6 +271,7 @@ export class EventsState {
     } else if (e.testStepStarted) {
       const c = this.cases.get(e.testStepStarted.testCaseStartedId);
       if (!c) return;
+      if (c.folded) return placeLine(c, line);
       this.step(c, e.testStepStarted.testStepId, STARTED);
       placeLine(c, line);
     } else if (e.attachment) {
@@ -343,6 +350,8 @@ export class EventsState {
   }
 
   private caseFinished(c: CaseState, end: Timestamp | null, line: ScannedLine): void {
+    // Finished again: its row was made at the first end.
+    if (c.folded) return placeLine(c, line);
     c.finished = true;
     c.end = end;
     placeLine(c, line);

@@ -172,6 +172,22 @@ describe('NDJSON ingest agrees with the report builder', () => {
     await expectSameAsBuilder(Buffer.from(`${[...lines.slice(0, first), ...interleaved, ...lines.slice(last + 1)].join('\n')}\n`), 8192);
   });
 
+  it('on a report that says a test case finished twice, with a step event between (one row, made at the first end)', async () => {
+    const file = path.join(tmp, 'twice.ndjson');
+    writeIngestReport(file, { features: 1, scenariosPerFeature: 3 });
+    const lines = fs.readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    const finished = lines.findIndex((l) => l.startsWith('{"testCaseFinished"'));
+    const step = lines.findLastIndex((l, i) => i < finished && l.startsWith('{"testStepFinished"'));
+    const again = [...lines.slice(0, finished + 1), lines[step], lines[finished], ...lines.slice(finished + 1)];
+    const res = await upload(Buffer.from(`${again.join('\n')}\n`), 0);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const rows = await listTestCases(server.ctx.db, res.body.runId);
+    expect(rows.map((r) => r.position)).toEqual([0, 1, 2]);
+    await expectRunAsBuilder(Buffer.from(`${lines.join('\n')}\n`), 0);
+    const plain = await listTestCases(server.ctx.db, (await upload(Buffer.from(`${lines.join('\n')}\n`), 0)).body.runId);
+    expect(rows.map((r) => [r.status, r.error_message, r.duration_ms])).toEqual(plain.map((r) => [r.status, r.error_message, r.duration_ms]));
+  });
+
   it("on a report whose documents come first and whose pickles alternate between features", async () => {
     const file = path.join(tmp, 'definitions-order.ndjson');
     writeIngestReport(file, { features: 3, scenariosPerFeature: 4 });
