@@ -15,7 +15,7 @@
 // Each path first runs BENCH_WARMUP times untimed (module loading, JIT, the first queries, the
 // processes' memory growing to its working size).
 // The last line is the goal: median import / median html <= 0.5.
-// Knobs: BENCH_RUNS (5), BENCH_WARMUP (3), BENCH_FEATURES (200), BENCH_SCENARIOS (50 per feature),
+// Knobs: BENCH_RUNS (9: single rounds vary by up to 30% on a busy machine), BENCH_WARMUP (3), BENCH_FEATURES (200), BENCH_SCENARIOS (50 per feature),
 // BENCH_KEEP=1 (keep the temporary folder).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,7 +29,7 @@ import { NdjsonToMessageStream } from '@cucumber/message-streams';
 import { CucumberHtmlStream } from '@cucumber/html-formatter';
 import { writeIngestReport } from './ingest-corpus.mjs';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const WARMUP = Math.max(1, Number(process.env.BENCH_WARMUP ?? 3));
 const FEATURES = Number(process.env.BENCH_FEATURES ?? 200);
 const SCENARIOS = Number(process.env.BENCH_SCENARIOS ?? 50);
