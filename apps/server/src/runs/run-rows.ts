@@ -29,7 +29,7 @@ const FAILED_STATUSES = new Set(['FAILED', 'UNDEFINED', 'AMBIGUOUS', 'PENDING', 
  * example values, browser and viewport) appears again with a later attempt, or later in the report at
  * the same attempt. Returns the superseded indexes and the counts of the rest.
  */
-export function countScenarios(testCases: readonly TestCaseResult[]): { superseded: Set<number>; counts: RunCounts } {
+export function countScenarios(testCases: readonly CountedCase[]): { superseded: Set<number>; counts: RunCounts } {
   const superseded = new Set<number>();
   // Reruns name the test case they replace (most runs have none: no map of ids then).
   if (testCases.some((tc) => tc.rerunId)) {
@@ -61,6 +61,11 @@ export function countScenarios(testCases: readonly TestCaseResult[]): { supersed
   return { superseded, counts: { totalScenarios: latest.size, scenariosPassed: passed, scenariosFailed: failed } };
 }
 
+/** What counting scenarios reads of a test case. */
+export type CountedCase = Pick<TestCaseResult, 'id' | 'rerunId' | 'featurePath' | 'line' | 'scenarioName' | 'parameters' | 'browser' | 'viewport' | 'attempt'> & {
+  result: Pick<TestCaseResult['result'], 'status'>;
+};
+
 /** A test case to store: the report's, or (from the NDJSON ingest) one whose steps stay in the stored report. */
 export type CaseInput = TestCaseResult & {
   /** The failed step's keyword and text, when `steps` does not hold it. */
@@ -73,6 +78,8 @@ export interface RunRowsInput {
   /** The report without its test cases, which come apart. */
   report: Omit<RunReport, 'testCases'>;
   testCases: readonly CaseInput[];
+  /** The test cases' durations summed, when the caller summed them (else they are summed from `testCases`). */
+  executionTimeMs?: number;
   type: RunType;
   userId: string | null;
   executionId?: string | null;
@@ -164,7 +171,7 @@ export function runRow(input: Omit<RunRowsInput, 'newId'>, counts: RunCounts): {
     instance_id: input.instanceId ?? null,
     start_time: start,
     end_time: end,
-    execution_time_ms: start && end ? Math.max(0, end.getTime() - start.getTime()) : sumDurations(input.testCases),
+    execution_time_ms: start && end ? Math.max(0, end.getTime() - start.getTime()) : (input.executionTimeMs ?? sumDurations(input.testCases)),
     total_scenarios: counts.totalScenarios,
     scenarios_passed: counts.scenariosPassed,
     scenarios_failed: counts.scenariosFailed,

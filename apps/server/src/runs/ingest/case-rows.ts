@@ -1,6 +1,6 @@
 import { stepKeyword, type RunReport, type StepStatus, type TestCaseResult } from '@stepwise/shared';
 import { foldCase, stepResultMessage, timestampToIso, type CaseFold, type FoldEntry } from '@stepwise/runner/report-model';
-import { countScenarios, runRow, testCaseRowId, type CaseInput, type RunCounts, type RunStatus } from '../run-rows.ts';
+import { countScenarios, runRow, testCaseRowId, type CaseInput, type CountedCase, type RunCounts, type RunStatus } from '../run-rows.ts';
 import { TestCaseLiterals } from '../test-case-literals.ts';
 import { stepIdsOf, type CaseTemplate, type Definitions, type IngestRunInput, type MemoryCase, type StepInfo } from './ingest-protocol.ts';
 import { FINISHED, STARTED, STATUS_BY_CODE, type CaseState } from './case-state.ts';
@@ -30,8 +30,8 @@ export interface RunEnd {
 export class CaseRows {
   private readonly input: IngestRunInput;
   private readonly ask: AskInfos;
-  /** By position: what counting scenarios needs of each test case. */
-  private readonly counted: CaseInput[] = [];
+  /** The test cases' durations summed (the run's time when the report does not tell it). */
+  private durationMs = 0;
   private unfinished = 0;
 
   /** The report's bytes read so far (where the templates' step ids are). */
@@ -60,8 +60,7 @@ export class CaseRows {
   private makeRow(c: CaseState): void {
     const kinds = c.template?.kinds ?? '';
     if (c.finished && allPassed(c.codes, kinds.length)) {
-      this.counted[c.position] = this.caseResultOf(c, 'PASSED');
-      this.row(c, PASSED_FOLD, null, null);
+      this.row(c, this.caseResultOf(c, 'PASSED'), PASSED_FOLD, null, null);
       return;
     }
     const entries: FoldEntry[] = [];
@@ -72,9 +71,9 @@ export class CaseRows {
     }
     const fold = foldCase(entries, c.finished);
     if (!c.finished) this.unfinished++;
-    this.counted[c.position] = this.caseResultOf(c, fold.status);
+    const tc = this.caseResultOf(c, fold.status);
     if (fold.failedEntry === null) {
-      this.row(c, fold, fold.message, null);
+      this.row(c, tc, fold, fold.message, null);
       return;
     }
     // The failed step: its message, keyword and text.
@@ -84,7 +83,7 @@ export class CaseRows {
     const own = fold.messages[entry];
     const stepId = stepIdsOf(c.template!, this.bytes())[entry];
     const message = own !== undefined ? (own ?? st) : (stepResultMessage(st, c.results?.get(stepId) ?? {}, info?.[2] ?? '', info?.[3] ?? null) ?? st);
-    this.row(c, fold, message, info ? { keyword: stepKeyword({ keyword: info[0], type: info[1] }), text: info[2] } : null);
+    this.row(c, tc, fold, message, info ? { keyword: stepKeyword({ keyword: info[0], type: info[1] }), text: info[2] } : null);
   }
 
   /** Everything left, once every line was read: the rows of cases that never finished (added to the literals), the superseded, the run. */
@@ -116,7 +115,8 @@ export class CaseRows {
       current!.steps.push({ keyword: info[0], type: info[1], text: info[2], page: p.c.pages!.get(stepIdsOf(p.c.template!, this.bytes())[p.index])! });
     });
 
-    const { superseded, counts } = countScenarios(this.counted);
+    // What counting reads of each test case, made now (the cases keep their status, their scenario is on their template).
+    const { superseded, counts } = countScenarios(state.order.map(countedOf));
     const errors = [...defs.errors];
     const hooks = new Map(defs.hooks.map((h) => [h[0], h]));
     for (const e of state.runErrors) {
@@ -142,7 +142,7 @@ export class CaseRows {
       errors,
       meta: defs.implementation,
     };
-    const { run, status } = runRow({ ...input, report, testCases: this.counted }, counts);
+    const { run, status } = runRow({ ...input, report, testCases: [], executionTimeMs: this.durationMs }, counts);
     return {
       run: { ...run, source_lines: defs.globals },
       counts,
@@ -154,7 +154,7 @@ export class CaseRows {
     };
   }
 
-  /** What counting scenarios reads of a test case. */
+  /** A test case's result as its row needs it. */
   private caseResultOf(c: CaseState, st: StepStatus): TestCaseResult {
     const s = c.template?.scenario;
     return {
@@ -176,9 +176,11 @@ export class CaseRows {
     };
   }
 
-  private row(c: CaseState, fold: CaseFold, message: string | null, failed: CaseInput['failedStepSummary']): void {
-    // The counted result becomes the row's (counting reads only what stays the same).
-    const tc: CaseInput = this.counted[c.position];
+  private row(c: CaseState, tc: CaseInput, fold: CaseFold, message: string | null, failed: CaseInput['failedStepSummary']): void {
+    c.status = tc.result.status;
+    const start = Date.parse(tc.result.startTime ?? '');
+    const end = Date.parse(tc.result.endTime ?? '');
+    if (!Number.isNaN(start) && !Number.isNaN(end)) this.durationMs += Math.max(0, end - start);
     tc.result.message = message;
     tc.failedStep = fold.failedStep;
     tc.failedStepSummary = failed;
@@ -201,6 +203,23 @@ function allPassed(codes: readonly number[] | null, steps: number): boolean {
   if (codes === null || steps === 0 || codes.length !== steps) return false;
   for (let i = 0; i < steps; i++) if (codes[i] !== PASSED_STEP) return false;
   return true;
+}
+
+/** What counting scenarios reads of a test case. */
+function countedOf(c: CaseState): CountedCase {
+  const s = c.template?.scenario;
+  return {
+    id: c.id,
+    rerunId: c.previous && c.attempt > 0 ? c.previous.id : null,
+    featurePath: s?.featurePath ?? '',
+    line: s?.line ?? null,
+    scenarioName: s?.name ?? '',
+    parameters: s?.parameters ?? NO_PARAMETERS,
+    browser: null,
+    viewport: null,
+    attempt: c.attempt,
+    result: { status: c.status },
+  };
 }
 
 /** Where a test case's messages are: its scenario's document and pickle, its test case, its events. */

@@ -1,5 +1,5 @@
 import type * as messages from '@cucumber/messages';
-import type { PageVisit } from '@stepwise/shared';
+import type { PageVisit, StepStatus } from '@stepwise/shared';
 import { status } from '@stepwise/runner/report-model';
 import type { CaseTemplate } from './ingest-protocol.ts';
 import type { ScannedLine } from './line-scanner.ts';
@@ -49,6 +49,8 @@ export interface CaseState {
   rowId: string | null;
   /** Its row was made. */
   folded: boolean;
+  /** Its status, once its row was made (counting scenarios reads it at the end). */
+  status: StepStatus;
   /** The step its last step event was about (where the next one is looked for first). */
   cursor: number;
 }

@@ -329,6 +329,7 @@ export class EventsState {
       previous: null,
       rowId: null,
       folded: false,
+      status: 'UNKNOWN',
       cursor: 0,
     };
     this.cases.set(id, c);

@@ -96,6 +96,7 @@ async function expectRunAsBuilder(bytes: Buffer, piece: number): Promise<void> {
     errors: JSON.parse(expected.run.errors as string),
     start_time: expected.run.start_time,
     end_time: expected.run.end_time,
+    execution_time_ms: expected.run.execution_time_ms,
   });
   const rows = await listTestCases(server.ctx.db, res.body.runId);
   expect(rows).toHaveLength(expected.cases.length);
