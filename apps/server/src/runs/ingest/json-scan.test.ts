@@ -2,20 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isObject, random } from './scan-test-lines.ts';
 import { compileShape, ESCAPED, JsonScan, NUMBER, OBJECT, STRING } from './json-scan.ts';
 import { textAt, textEquals } from './json-text.ts';
 
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../packages/runner/src/import/fixtures');
-
-/** What the ingest takes as a message: a line that JSON.parse reads as an object. */
-function isObject(text: string): boolean {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v);
-  } catch {
-    return false;
-  }
-}
 
 const ANY = compileShape({});
 
@@ -27,17 +18,6 @@ function scans(text: string): boolean {
   const b = new JsonScan(1).scan(padded, 3, 3 + bytes.length, ANY);
   expect(b, `the same in a larger buffer: ${text}`).toBe(a);
   return a;
-}
-
-/** A deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('JsonScan', () => {

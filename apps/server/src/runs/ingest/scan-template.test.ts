@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { isObject, random } from './scan-test-lines.ts';
 import { writeIngestReport } from '../../../../../bench/ingest-corpus.mjs';
 import { compileShape, ESCAPED, JsonScan, NULL, NUMBER, STRING, TRUE, type CompiledShape } from './json-scan.ts';
 import { ScanTemplate } from './scan-template.ts';
@@ -23,15 +24,6 @@ const SHAPES: Record<string, CompiledShape> = {
 const FIELDS = Object.keys(F).length;
 
 const typeOf = (line: string) => /^\{"(\w+)"/.exec(line)?.[1] ?? '';
-
-function isObject(text: string): boolean {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v);
-  } catch {
-    return false;
-  }
-}
 
 /** What a scan left in its fields. */
 function fieldsOf(scan: JsonScan): Array<[number, number, number]> {
@@ -67,17 +59,6 @@ function matches(layout: ScanTemplate, line: string, shape: CompiledShape): bool
     expect(fieldsOf(again).map(([k, s, e]) => (k === 0 ? [0, 0, 0] : [k, s - 2, e - 2])), line).toEqual(fields);
   }
   return matched;
-}
-
-/** A deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function reportLines(): string[] {
