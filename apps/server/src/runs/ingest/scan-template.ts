@@ -1,4 +1,5 @@
-import { ESCAPED, FALSE, NULL, NUMBER, numberEnd, STRING, stringEnd, TRUE, type JsonScan } from './json-scan.ts';
+import { ESCAPED, FALSE, NULL, NUMBER, STRING, TRUE, type JsonScan } from './json-scan.ts';
+import { numberEnd, stringEnd } from './json-values.ts';
 
 const WORDS = new Map([
   [TRUE, Buffer.from('true')],
