@@ -2,7 +2,7 @@ import { stepKeyword, type RunReport, type StepStatus, type TestCaseResult } fro
 import { foldCase, stepResultMessage, timestampToIso, type CaseFold, type FoldEntry } from '@stepwise/runner/report-model';
 import { countScenarios, runRow, testCaseRowId, type CaseInput, type CountedCase, type RunCounts, type RunStatus } from '../run-rows.ts';
 import { TestCaseLiterals } from '../test-case-literals.ts';
-import { stepIdsOf, type CaseTemplate, type Definitions, type IngestRunInput, type MemoryCase, type StepInfo } from './ingest-protocol.ts';
+import { NO_PARAMETERS, NO_TAGS, stepIdsOf, type CaseTemplate, type Definitions, type IngestRunInput, type MemoryCase, type StepInfo } from './ingest-protocol.ts';
 import { FINISHED, STARTED, STATUS_BY_CODE, type CaseState } from './case-state.ts';
 import type { EventsState } from './events-state.ts';
 import { buildSourceIndex } from './source-index.ts';
@@ -168,7 +168,7 @@ export class CaseRows {
       parameters: s?.parameters ?? NO_PARAMETERS,
       result: { status: st, startTime: timestampToIso(c.start), endTime: timestampToIso(c.end), message: null },
       attempt: c.attempt,
-      rerunId: c.previous && c.attempt > 0 ? c.previous.id : null,
+      rerunId: rerunOf(c)?.id ?? null,
       failedStep: null,
       browser: null,
       viewport: null,
@@ -184,12 +184,13 @@ export class CaseRows {
     tc.result.message = message;
     tc.failedStep = fold.failedStep;
     tc.failedStepSummary = failed;
+    const rerun = rerunOf(c);
     this.literals.add(tc, {
       id: rowIdOf(c),
       runId: this.input.runId,
       projectId: this.input.projectId,
       position: c.position,
-      rerunRowId: c.previous && c.attempt > 0 ? rowIdOf(c.previous) : null,
+      rerunRowId: rerun ? rowIdOf(rerun) : null,
       superseded: false,
     });
   }
@@ -210,7 +211,7 @@ function countedOf(c: CaseState): CountedCase {
   const s = c.template?.scenario;
   return {
     id: c.id,
-    rerunId: c.previous && c.attempt > 0 ? c.previous.id : null,
+    rerunId: rerunOf(c)?.id ?? null,
     featurePath: s?.featurePath ?? '',
     line: s?.line ?? null,
     scenarioName: s?.name ?? '',
@@ -230,10 +231,13 @@ function sourceOf(c: CaseState): number[][] {
   return t.scenario ? [t.scenario.source, place, c.lines] : [place, c.lines];
 }
 
-// Shared by the rows that have none (never changed).
-const NO_TAGS: string[] = Object.freeze([]) as unknown as string[];
+// Shared by the rows, whose steps stay in the stored report (never changed).
 const NO_STEPS: TestCaseResult['steps'] = Object.freeze([]) as unknown as TestCaseResult['steps'];
-const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+
+/** The attempt a rerun replaces (as the report builder tells reruns). */
+function rerunOf(c: CaseState): CaseState | null {
+  return c.attempt > 0 ? c.previous : null;
+}
 
 function rowIdOf(c: CaseState): string {
   return (c.rowId ??= testCaseRowId());

@@ -1,6 +1,6 @@
 import type * as messages from '@cucumber/messages';
 import { cleanUri, indexGherkinDocument, sourceRef, type DocumentIndex, type StepNode } from '@stepwise/runner/report-model';
-import type { CaseTemplate, Definitions, ScenarioInfo, StepInfo } from './ingest-protocol.ts';
+import { NO_PARAMETERS, NO_TAGS, type CaseTemplate, type Definitions, type ScenarioInfo, type StepInfo } from './ingest-protocol.ts';
 import { DocumentScanner, type ScannedDocument } from './document-scan.ts';
 import { compileShape, JsonScan, STRING } from './json-scan.ts';
 import { textAt } from './json-text.ts';
@@ -27,9 +27,6 @@ const PICKLE = compileShape({
 // A source (a feature file's text) is only checked to be JSON: nothing of it is kept.
 const SOURCE = compileShape({});
 
-/** What most pickles have: no example row's values, no tags (one of each for all of them, never changed). */
-const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
-const NO_TAGS: string[] = Object.freeze([]) as unknown as string[];
 
 /** A feature file as its pickles name it: its uri, its feature's name, its path, where its Gherkin document is. */
 interface Feature {

@@ -79,6 +79,10 @@ export interface ScenarioInfo {
   source: number[];
 }
 
+/** What most scenarios have: no example row's values, no tags (one of each for all of them, never changed). */
+export const NO_PARAMETERS: Record<string, string> = Object.freeze({}) as Record<string, string>;
+export const NO_TAGS: string[] = Object.freeze([]) as unknown as string[];
+
 /** A test case as the events need it: its steps, its scenario, and its latest attempt. */
 export interface CaseTemplate {
   testCaseId: string;
