@@ -30,6 +30,16 @@ const EnvSchema = z.object({
   SCHEDULER_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
   /** When the weekly summary mails go out (cron, UTC), or 'off'. */
   WEEKLY_DIGEST_CRON: z.string().trim().default('0 7 * * 1'),
+  /** How workspace code (step files) is run: inside bubblewrap, or with the server's rights. */
+  RUNNER_SANDBOX: z.enum(['auto', 'bwrap', 'off']).default('auto'),
+  /** Wall-clock limit of one runner process (a scenario group of an execution), in minutes. */
+  RUNNER_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(120),
+  /** Memory one process of a sandboxed run may take (RLIMIT_DATA), in MB. */
+  RUNNER_MEMORY_MB: z.coerce.number().int().min(256).max(1024 * 1024).default(4096),
+  /** Processes and threads a sandboxed run may have at once (RLIMIT_NPROC in its own user namespace). */
+  RUNNER_MAX_PROCESSES: z.coerce.number().int().min(32).max(100_000).default(2048),
+  /** Whether a team's private Git remote may be on a loopback, link-local or private address. */
+  ALLOW_PRIVATE_GIT_HOSTS: bool.default(false),
 });
 
 export interface Config {
@@ -66,6 +76,13 @@ export interface Config {
   schedulerClockOffsetMs: number;
   /** Cron pattern (UTC) of the weekly summary mails to each project's recipients; null: none sent. */
   weeklyDigestCron: string | null;
+  /** RUNNER_SANDBOX: 'auto' (bubblewrap when it works), 'bwrap' (required) or 'off'. */
+  runnerSandbox: 'auto' | 'bwrap' | 'off';
+  runnerTimeoutMs: number;
+  runnerMemoryMb: number;
+  runnerMaxProcesses: number;
+  /** Private remotes on loopback, link-local and private addresses are refused unless this is set. */
+  allowPrivateGitHosts: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -106,5 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     chromiumPath: e.CHROMIUM_PATH || undefined,
     schedulerClockOffsetMs: e.SCHEDULER_CLOCK_OFFSET_MS,
     weeklyDigestCron: e.WEEKLY_DIGEST_CRON === 'off' || e.WEEKLY_DIGEST_CRON === '' ? null : e.WEEKLY_DIGEST_CRON,
+    runnerSandbox: e.RUNNER_SANDBOX,
+    runnerTimeoutMs: e.RUNNER_TIMEOUT_MINUTES * 60_000,
+    runnerMemoryMb: e.RUNNER_MEMORY_MB,
+    runnerMaxProcesses: e.RUNNER_MAX_PROCESSES,
+    allowPrivateGitHosts: e.ALLOW_PRIVATE_GIT_HOSTS,
   };
 }
