@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProfileBody, SignInBody, SignUpBody } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import { authOf } from '../http/auth-plugin.ts';
-import { AuthService } from './auth.service.ts';
+import { AuthService, SignInRefused } from './auth.service.ts';
 import { revokeSession } from './session.repository.ts';
 import { updateUser } from './user.repository.ts';
 import { presentUser } from './user.presenter.ts';
@@ -10,6 +10,9 @@ import { presentUser } from './user.presenter.ts';
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const auth = new AuthService(ctx);
   const strict = { config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  app.addHook('onError', async (_req, reply, err) => {
+    if (err instanceof SignInRefused) reply.header('retry-after', String(err.retryAfterSeconds));
+  });
 
   app.post('/auth/signup-without-iam', { ...strict, schema: { body: SignUpBody } }, async (req) => auth.signUp(req.body));
   app.post('/auth/signin-without-iam', { ...strict, schema: { body: SignInBody } }, async (req) => auth.signIn(req.body, req.ip));

@@ -1,7 +1,7 @@
 import { DEFAULT_ALLOWED_PROJECTS_COUNT, MSG, normaliseEmail, type SignInBody, type SignInResponse, type SignUpBody } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
-import { badRequest, conflict, forbidden, tooMany, unauthorized } from '../http/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../http/errors.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../security/passwords.ts';
 import { newId } from '../security/tokens.ts';
 import { createSession } from './session.repository.ts';
@@ -10,12 +10,21 @@ import { LoginThrottle } from './login-throttle.ts';
 import { presentUser } from './user.presenter.ts';
 import { firstProjectIdOf } from '../projects/projects.repository.ts';
 
+/** A sign-in refused by the throttle; the route sends `retryAfterSeconds` as Retry-After. */
+export class SignInRefused extends HttpError {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super(429, MSG.tooManyAttempts);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export class AuthService {
   private readonly ctx: AppContext;
   private readonly throttle: LoginThrottle;
   constructor(ctx: AppContext) {
     this.ctx = ctx;
-    this.throttle = new LoginThrottle(ctx.db, ctx.config.loginMaxFailures, ctx.config.loginWindowMs);
+    this.throttle = new LoginThrottle(ctx.db, { max: ctx.config.loginMaxFailures, windowMs: ctx.config.loginWindowMs });
   }
 
   async signUp(body: SignUpBody): Promise<SignInResponse> {
@@ -41,15 +50,12 @@ export class AuthService {
 
   async signIn(body: SignInBody, ip: string): Promise<SignInResponse> {
     const email = normaliseEmail(body.email);
-    const keys = [`account:${email}`, `ip:${ip}`];
-    if (await this.throttle.isBlocked(keys)) throw tooMany(MSG.tooManyAttempts);
+    const claim = await this.throttle.claim(email, ip);
+    if (!claim.allowed) throw new SignInRefused(Math.ceil(claim.retryAfterMs / 1000));
     const user = await findUserByEmail(this.ctx.db, email);
     const ok = await verifyPassword(body.password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(keys);
-      throw unauthorized(MSG.invalidCredentials);
-    }
-    await this.throttle.clear([`account:${email}`]);
+    if (!user || !ok) throw unauthorized(MSG.invalidCredentials);
+    await this.throttle.succeeded(claim);
     return this.startSession(user, false);
   }
 

@@ -15,6 +15,7 @@ import * as m0006 from './migrations/0006-runs-read.ts';
 import * as m0007 from './migrations/0007-run-sources.ts';
 import * as m0008 from './migrations/0008-weekly-digests.ts';
 import * as m0009 from './migrations/0009-test-cases-follow-runs.ts';
+import * as m0010 from './migrations/0010-login-delays.ts';
 
 export type Db = Kysely<Database>;
 
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0007-run-sources': m0007,
   '0008-weekly-digests': m0008,
   '0009-test-cases-follow-runs': m0009,
+  '0010-login-delays': m0010,
 };
 
 export interface DatabaseOptions {

@@ -85,6 +85,8 @@ export interface LoginFailuresTable {
   key: string;
   count: number;
   window_start: Timestamp;
+  /** No attempt on this key is taken before this time (the account's growing delay). */
+  not_before: NullableTimestamp;
 }
 
 export interface MailOutboxTable {
