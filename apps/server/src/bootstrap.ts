@@ -11,10 +11,13 @@ import { ProjectEvents } from './realtime/project-events.ts';
 import { ExecutionsRuntime } from './executions/executions-runtime.ts';
 import { FsBlobStore } from './blobs/blob-store.ts';
 import { RunManager } from './execution-runs/run-manager.ts';
+import { createSandbox } from './sandbox/sandbox-probe.ts';
 
 /** Opens the database (migrated), the secret box, the mailer and the workspace store. */
 export async function createContext(config: Config, dbOptions?: DatabaseOptions): Promise<AppContext> {
   const log = createLogger(config.logLevel, config.env === 'development' && process.stdout.isTTY);
+  // First: RUNNER_SANDBOX=bwrap without a working sandbox stops the start before anything is opened.
+  const sandbox = await createSandbox(config.runnerSandbox, log);
   const db = await openDatabase(dbOptions ?? { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await migrateToLatest(db);
   const secrets = new SecretBox(resolveSecretKey(config.dataDir, config.secretKey));
@@ -31,6 +34,7 @@ export async function createContext(config: Config, dbOptions?: DatabaseOptions)
       clock: config.schedulerClockOffsetMs ? () => new Date(Date.now() + config.schedulerClockOffsetMs) : undefined,
     }),
     blobs: new FsBlobStore(path.join(config.dataDir, 'blobs')),
+    sandbox,
   };
   ctx.executions.useRunner(new RunManager(ctx, ctx.executions.hooks));
   return ctx;

@@ -7,6 +7,7 @@ import type { WorkspaceStore } from './workspace/workspace-store.ts';
 import type { ProjectEvents } from './realtime/project-events.ts';
 import type { ExecutionsRuntime } from './executions/executions-runtime.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
+import type { Sandbox } from './sandbox/sandbox.ts';
 
 /** Everything a service needs, built once at start and passed down. */
 export interface AppContext {
@@ -21,4 +22,6 @@ export interface AppContext {
   executions: ExecutionsRuntime;
   /** Binary data of runs (screenshots, attachments), under DATA_DIR/blobs. */
   blobs: BlobStore;
+  /** Where workspace code runs: bubblewrap, or (RUNNER_SANDBOX=off or unavailable) a plain child process. */
+  sandbox: Sandbox;
 }

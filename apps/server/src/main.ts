@@ -3,6 +3,7 @@ import { createContext } from './bootstrap.ts';
 import { buildApp } from './app.ts';
 import { attachRealtime } from './realtime/realtime.ts';
 import { scheduleWeeklyDigests } from './runs/weekly-digest.ts';
+import { SandboxUnavailableError } from './sandbox/sandbox-probe.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -29,7 +30,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) console.error(err.message);
+  if (err instanceof ConfigError || err instanceof SandboxUnavailableError) console.error(err.message);
   else console.error(err);
   process.exit(1);
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,3 +19,31 @@ export const RUN_JOB_FILE = path.join(RUNNER_DIR, 'src/run-job.ts');
 
 /** Directory of the @cucumber/cucumber package the runner uses (workspace steps must import this very instance). */
 export const CUCUMBER_PACKAGE_DIR = path.dirname(createRequire(import.meta.url).resolve('@cucumber/cucumber/package.json'));
+
+/**
+ * What a run process reads of this installation, and nothing else: the runner, the shared package,
+ * the step library's folder and the node_modules folders its packages come from (a sandbox binds
+ * exactly these, read-only).
+ */
+export function runnerCodePaths(): string[] {
+  const require = createRequire(import.meta.url);
+  const moduleRoot = (pkg: string) => {
+    const dir = fs.realpathSync(path.dirname(require.resolve(`${pkg}/package.json`)));
+    const at = dir.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+    return at >= 0 ? dir.slice(0, at + '/node_modules'.length) : dir;
+  };
+  const paths = new Set([
+    fs.realpathSync(RUNNER_DIR),
+    packageDir(fs.realpathSync(require.resolve('@stepwise/shared'))),
+    path.dirname(BUILTIN_LIBRARY_PATH),
+    moduleRoot('@cucumber/cucumber'),
+    moduleRoot('playwright-core'),
+  ]);
+  return [...paths];
+}
+
+function packageDir(file: string): string {
+  let dir = path.dirname(file);
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}

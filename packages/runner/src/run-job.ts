@@ -4,7 +4,8 @@
 // 0 when the run passed, 1 when it failed, 2 on an error outside the scenarios. SIGTERM, SIGINT or the
 // parent going away stop it at once: its cucumber workers are threads of this process and the
 // browsers (their own process groups) are killed too; the messages file then ends with a failed
-// testRunFinished saying the run was stopped, and the exit code is 143.
+// testRunFinished saying the run was stopped, and the exit code is 143. An IPC { type: 'stop', reason }
+// does the same with the parent's reason.
 import fs from 'node:fs';
 import type { Envelope } from '@cucumber/messages';
 import { executeRun, failedRunFinished } from './execute.ts';
@@ -108,6 +109,10 @@ function stop(reason: string): void {
 process.on('SIGTERM', () => stop('The run was stopped'));
 process.on('SIGINT', () => stop('The run was stopped'));
 process.on('disconnect', () => stop('The run was stopped: its parent process went away'));
+// The parent may say why it stops the run (a time limit, say): { type: 'stop', reason }.
+process.on('message', (m: { type?: string; reason?: unknown }) => {
+  if (m?.type === 'stop') stop(typeof m.reason === 'string' && m.reason ? m.reason : 'The run was stopped');
+});
 
 async function readJob(): Promise<JobOptions> {
   const arg = process.argv[2];

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
 import { VIEWPORTS, DEFAULT_VIEWPORT } from '@stepwise/shared';
 import type { BrowserName } from '@stepwise/runner';
 import { processTree, signalAll, signalGroup } from './process-tree.ts';
 import { selectGroup } from './scenario-selection.ts';
-import { RUN_JOB_ENTRY, runnerEnv, type RunJob } from './runner-job.ts';
+import type { RunJob } from './runner-job.ts';
 import type { Active } from './instance-state.ts';
 import { MAX_LOG_LINE, RUN_MESSAGES, type InstanceStatusWriter } from './instance-status.ts';
 
@@ -50,62 +49,102 @@ export function planGroups(a: Active, features: Parameters<typeof selectGroup>[1
   return groups;
 }
 
-/** Runs one group: the runner in its own process group with IPC; resolves with its exit code (null: halted before it started). */
-export function runJob(a: Active, job: RunJob, jobFile: string, status: InstanceStatusWriter): Promise<number | null> {
+/** How a job's runner process is started (in the sandbox, or as a plain child): stdio ends with an IPC channel. */
+export type LaunchRunner = () => ChildProcess;
+
+/** Signs in the runner's stderr that it died for want of memory (its RLIMIT_DATA in the sandbox). */
+const OUT_OF_MEMORY = /heap out of memory|Cannot allocate memory|ENOMEM|Fatal process out of memory/;
+
+/**
+ * Runs one group: the runner in its own process group with IPC (the job is its first message);
+ * resolves with its exit code (null: halted before it started). A runner still going after
+ * `timeoutMs` is ended, and `a.limit` says why.
+ */
+export function runJob(a: Active, job: RunJob, launch: LaunchRunner, status: InstanceStatusWriter, limits: { timeoutMs: number; memoryMb: number }): Promise<number | null> {
   return new Promise((resolve, reject) => {
-    fs.writeFile(jobFile, JSON.stringify(job), { mode: 0o600 })
-      .then(() => {
-        if (a.halted) return resolve(null);
-        const child = spawn(process.execPath, [RUN_JOB_ENTRY, jobFile], {
-          cwd: job.workDir,
-          detached: true,
-          stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-          env: runnerEnv(),
-        });
-        a.child = child;
-        const lines = (prefix: string) => {
-          let rest = '';
-          return (d: Buffer) => {
-            const parts = (rest + d.toString('utf8')).split('\n');
-            rest = parts.pop() ?? '';
-            if (rest.length > MAX_LOG_LINE) {
-              parts.push(rest);
-              rest = '';
-            }
-            for (const p of parts) if (p.trim()) status.log(a, `${prefix}${p}`);
-          };
-        };
-        child.stdout?.on('data', lines(''));
-        child.stderr?.on('data', lines('[stderr] '));
-        child.on('message', (m) => onProgress(a, m, status));
-        child.on('error', (err) => {
-          a.child = null;
-          reject(err);
-        });
-        // 'close' comes after the last IPC message and output line.
-        child.on('close', (code, signal) => {
-          a.child = null;
-          if (a.killTimer) clearTimeout(a.killTimer);
-          a.killTimer = null;
-          // Whatever the runner left behind in its group (a browser it could not close) goes with it.
-          signalGroup(child.pid!, 'SIGKILL');
-          signalAll(a.tree, 'SIGKILL');
-          if (signal) status.log(a, `Runner ended by ${signal}`);
-          else if (code !== 0 && code !== 1) status.log(a, `Runner exited with code ${code}`);
-          resolve(code ?? -1);
-        });
-        if (a.halted) terminate(a);
-      })
-      .catch(reject);
+    if (a.halted) return resolve(null);
+    let child: ChildProcess;
+    try {
+      child = launch();
+    } catch (err) {
+      return reject(err);
+    }
+    a.child = child;
+    let outOfMemory = false;
+    // The runner says 'ready' first: a process that ends without it never ran (the sandbox could not start, say).
+    let ready = false;
+    const lines = (prefix: string) => {
+      let rest = '';
+      return (d: Buffer) => {
+        const parts = (rest + d.toString('utf8')).split('\n');
+        rest = parts.pop() ?? '';
+        if (rest.length > MAX_LOG_LINE) {
+          parts.push(rest);
+          rest = '';
+        }
+        for (const p of parts) {
+          if (!p.trim()) continue;
+          if (prefix && OUT_OF_MEMORY.test(p)) outOfMemory = true;
+          status.log(a, `${prefix}${p}`);
+        }
+      };
+    };
+    const timer = setTimeout(() => {
+      a.limit = RUN_MESSAGES.timeLimit(limits.timeoutMs);
+      status.log(a, a.limit);
+      terminate(a, a.limit);
+    }, limits.timeoutMs);
+    timer.unref();
+    child.stdout?.on('data', lines(''));
+    child.stderr?.on('data', lines('[stderr] '));
+    child.on('message', (m: { type?: string }) => {
+      if (m?.type === 'ready') {
+        ready = true;
+        child.send({ type: 'start', options: job });
+      }
+      else onProgress(a, m, status);
+    });
+    child.on('error', (err) => {
+      clearTimeout(timer);
+      a.child = null;
+      reject(err);
+    });
+    // 'close' comes after the last IPC message and output line.
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      a.child = null;
+      if (a.killTimer) clearTimeout(a.killTimer);
+      a.killTimer = null;
+      // Whatever the runner left behind in its group (a browser it could not close) goes with it.
+      signalGroup(child.pid!, 'SIGKILL');
+      signalAll(a.tree, 'SIGKILL');
+      if (outOfMemory && !a.limit) {
+        a.limit = RUN_MESSAGES.memoryLimit(limits.memoryMb);
+        status.log(a, a.limit);
+      }
+      if (signal) status.log(a, `Runner ended by ${signal}`);
+      else if (code !== 0 && code !== 1) status.log(a, `Runner exited with code ${code}`);
+      if (!ready && !a.halted && !signal) {
+        status.log(a, 'The runner did not start');
+        return resolve(2);
+      }
+      resolve(code ?? -1);
+    });
+    if (a.halted) terminate(a);
   });
 }
 
-/** SIGTERM to the runner's process group; SIGKILL to the group and every process of its tree 3 s later. */
-export function terminate(a: Active): void {
+/**
+ * Asks the runner to stop (IPC, with the reason its report will give; SIGTERM to its process group
+ * when the channel is gone), and 3 s later SIGKILLs the group and every process of its tree (a
+ * sandbox's whole PID namespace goes with its bubblewrap parent).
+ */
+export function terminate(a: Active, reason = 'The run was stopped'): void {
   const child = a.child;
   if (!child?.pid || a.killTimer) return;
   a.tree = processTree(child.pid);
-  signalGroup(child.pid, 'SIGTERM');
+  if (child.connected) child.send({ type: 'stop', reason }, (err) => err && signalGroup(child.pid!, 'SIGTERM'));
+  else signalGroup(child.pid, 'SIGTERM');
   a.killTimer = setTimeout(() => {
     a.tree = [...a.tree, ...processTree(child.pid!)];
     signalGroup(child.pid!, 'SIGKILL');

@@ -21,6 +21,8 @@ export interface Active {
   redact: (text: string) => string;
   /** halt() was called. */
   halted: boolean;
+  /** A limit of the run (its time, its memory) ended it: what the instance's status says. */
+  limit: string | null;
   /** The queue began running it. */
   started: boolean;
   finished: boolean;

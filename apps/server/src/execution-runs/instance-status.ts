@@ -18,6 +18,8 @@ export const RUN_MESSAGES = {
   abandoned: 'The server running this execution stopped answering',
   internal: 'The execution could not be run because of an internal error',
   noThreads: EXECUTION_MESSAGES.needsLicence,
+  timeLimit: (ms: number) => `The run exceeded its time limit of ${ms % 60_000 === 0 ? `${ms / 60_000} minutes` : `${Math.round(ms / 1000)} s`} and was ended`,
+  memoryLimit: (mb: number) => `The run exceeded its memory limit of ${mb} MB per process and was ended`,
 } as const;
 
 /** Publishes a status update at most this often per instance (the last one is always sent). */

@@ -19,7 +19,7 @@ import { materialiseCommit } from './checkout.ts';
 import { failAbandonedInstances, findInstance, heartbeat, insertInstance } from './instances.repository.ts';
 import { findEnvironment, openRunSecrets, redactReport, redactor } from './run-inputs.ts';
 import { assembleReport, type GroupOutput } from './report-assembly.ts';
-import type { RunJob } from './runner-job.ts';
+import { loopbackPortsOf, makeScratchFolders, nodeBinary, RUN_JOB_ENTRY, runnerSpec, SANDBOX_DEPS_CACHE, type RunJob } from './runner-job.ts';
 import { RunError, snapshot, type Active } from './instance-state.ts';
 import { finalStatus, InstanceStatusWriter, RUN_MESSAGES } from './instance-status.ts';
 import { planGroups, runJob, terminate } from './group-runner.ts';
@@ -120,6 +120,7 @@ export class RunManager implements ExecutionRunner {
       logsTruncated: false,
       redact: (t) => t,
       halted: false,
+      limit: null,
       started: false,
       finished: false,
       child: null,
@@ -215,6 +216,7 @@ export class RunManager implements ExecutionRunner {
       tmpRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-run-'));
       const workDir = path.join(tmpRoot, 'work');
       await materialiseCommit(repo.gitDir, commit, workDir);
+      const launch = await this.runnerLauncher(a.projectId, tmpRoot, workDir, env.baseUrl);
       this.statusWriter.log(a, `Checked out ${execution.branch} at ${commit.slice(0, 12)}; environment ${env.name} (${env.baseUrl || 'no base URL'})`);
       if (a.halted) {
         final = { status: 'stopped', message: RUN_MESSAGES.stopped };
@@ -227,7 +229,7 @@ export class RunManager implements ExecutionRunner {
       a.progress = progress;
       const username = await this.usernameOf(a);
       for (const [i, g] of groups.entries()) {
-        if (a.halted) break;
+        if (a.halted || a.limit) break;
         progress.laterExpected -= g.expected;
         Object.assign(progress, { jobPassed: 0, jobFailed: 0, jobPlanned: g.expected });
         this.statusWriter.log(a, `Flow ${g.flowIndex + 1}, ${g.groupName}: ${g.expected} scenarios, ${g.parallel} threads, ${g.browser} ${g.viewportLabel}`);
@@ -247,14 +249,16 @@ export class RunManager implements ExecutionRunner {
           storedUsers: secrets.storedUsers,
           messagesFile,
           npmrc: secrets.npmrc,
-          depsCacheDir: path.join(this.ctx.config.dataDir, 'runner-cache'),
+          depsCacheDir: launch.depsCacheDir,
           runName: execution.name,
           mode: 'executions',
           username,
           branch: execution.branch,
         };
-        const exitCode = await runJob(a, job, path.join(tmpRoot, `job-${i}.json`), this.statusWriter);
+        const limits = { timeoutMs: this.ctx.config.runnerTimeoutMs, memoryMb: this.ctx.config.runnerMemoryMb };
+        const exitCode = await runJob(a, job, launch.start, this.statusWriter, limits);
         if (exitCode === null) break;
+        await keepOnlyRegularFile(messagesFile);
         outputs.push({ messagesFile, exitCode, browser: g.browser, viewport: g.viewportLabel, label: `${g.groupName} (flow ${g.flowIndex + 1})` });
         progress.donePassed += progress.jobPassed;
         progress.doneFailed += progress.jobFailed;
@@ -268,11 +272,12 @@ export class RunManager implements ExecutionRunner {
         username,
         env: { name: env.name, baseUrl: env.baseUrl },
         branch: execution.branch,
-        halted: a.halted,
+        halted: a.halted || a.limit !== null,
       });
       const { attachments } = assembled;
       const report = redactReport(assembled.report, a.redact);
-      const halted = a.halted;
+      // A run a limit ended is kept as far as it went, like a halted one.
+      const halted = a.halted || a.limit !== null;
       const runnerFailed = outputs.some((o) => o.exitCode !== 0 && o.exitCode !== 1);
       if (!halted && runnerFailed && report.testCases.length === 0) {
         throw new RunError(report.errors[0] ? a.redact(report.errors[0]) : 'The runner could not run the scenarios');
@@ -301,9 +306,32 @@ export class RunManager implements ExecutionRunner {
       }
       if (a.halted) final = { status: 'stopped', message: RUN_MESSAGES.stopped };
     } finally {
+      if (a.limit && !a.halted) final = { status: 'error', message: a.limit };
       if (tmpRoot) await fs.rm(tmpRoot, { recursive: true, force: true }).catch((err) => this.ctx.log.warn({ err, tmpRoot }, 'could not remove a run folder'));
       await this.finish(a, final.status, final.message);
     }
+  }
+
+  /**
+   * How this instance's runner processes start: in the sandbox (scratch folder handed over to the
+   * sandbox's user, the project's own dependency cache bound read-write), or as plain children.
+   */
+  private async runnerLauncher(projectId: string, scratchDir: string, workDir: string, baseUrl: string) {
+    const { config, sandbox } = this.ctx;
+    const cacheDir = path.join(config.dataDir, 'runner-cache', projectId);
+    await fs.mkdir(cacheDir, { recursive: true });
+    if (sandbox.enabled) {
+      await sandbox.openDataFolder(config.dataDir, 'runner-cache');
+      makeScratchFolders(scratchDir);
+      await sandbox.handOver(scratchDir);
+      await sandbox.handOver(cacheDir);
+    }
+    const spec = runnerSpec(config, { scratchDir, cwd: workDir, loopbackPorts: loopbackPortsOf(config, baseUrl), depsCacheDir: cacheDir });
+    const command = [nodeBinary(), RUN_JOB_ENTRY, '-'];
+    return {
+      depsCacheDir: sandbox.enabled ? SANDBOX_DEPS_CACHE : cacheDir,
+      start: () => sandbox.spawn(spec, command, ['ignore', 'pipe', 'pipe', 'ipc']),
+    };
   }
 
   private async finish(a: Active, status: InstanceStatus, verboseStatus: string): Promise<void> {
@@ -364,4 +392,10 @@ export class RunManager implements ExecutionRunner {
     await this.sweep(RUN_MESSAGES.abandoned);
   }
 
+}
+
+/** The runner's messages file is read only when it is a file of its own (a link the run made to another file is removed). */
+async function keepOnlyRegularFile(file: string): Promise<void> {
+  const st = await fs.lstat(file).catch(() => null);
+  if (st && !st.isFile()) await fs.rm(file, { recursive: true, force: true });
 }
