@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -40,6 +40,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    // A path with a malformed escape (%ED%A0%80, %zz) gets the same error envelope as every other refusal.
+    frameworkErrors: (err, _req, reply) => {
+      (reply as FastifyReply).status(400).send({ status: 'error', error: err.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: it holds a malformed %-escape' : err.message });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BRANCH } from '../constants.ts';
+import { INT4_MAX } from './common.ts';
 
 /** Executions (section 3 of the executions spec): flows of scenario groups, schedules, live status. */
 
@@ -60,8 +61,8 @@ export type Schedule = z.infer<typeof Schedule>;
 
 export const ScenarioReference = z.object({
   /** Index of the feature in the branch's feature list (sorted by path). */
-  featureIndex: z.number().int().min(0),
-  scenarioIndex: z.number().int().min(0),
+  featureIndex: z.number().int().min(0).max(INT4_MAX),
+  scenarioIndex: z.number().int().min(0).max(INT4_MAX),
   /** The command that runs this scenario alone (rewritten when the environment changes). */
   command: z.string().max(2000).default(''),
   /** Path of the feature under features/, and the scenario's name: used first when resolving. */
@@ -101,7 +102,7 @@ export const NewExecutionBody = z.object({
   projectId: z.string().min(1).max(64),
   execution: ExecutionInput,
   /** The thread allowance the wizard saw; the server uses the project's own. */
-  maxThreads: z.number().optional(),
+  maxThreads: z.number().int().min(0).max(INT4_MAX).optional(),
 });
 
 export const UpdateExecutionBody = z.object({ execution: ExecutionInput.extend({ modifiedByUserId: z.string().optional() }) });

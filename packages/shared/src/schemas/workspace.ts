@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BRANCH } from '../constants.ts';
+import { int4, INT4_MAX } from './common.ts';
 import { STEP_LIST_SOURCES, STORED_USER_DEFAULT_PAGE_SIZE, STORED_USER_PAGE_SIZES, TEST_DATA_TYPES } from '../workspace-messages.ts';
 
 /** Fields every workspace call may carry. */
@@ -118,8 +119,8 @@ export const PushScenarioBody = z.object({
   projectId, branch, isPrivateRepo,
   name,
   data: z.string().max(1_000_000),
-  featureIndex: z.number().int().nullable().optional(),
-  scenarioIndex: z.number().int().nullable().optional(),
+  featureIndex: int4().nullable().optional(),
+  scenarioIndex: int4().nullable().optional(),
   parentPath: folderPath,
   lastActiveFolder: z.string().max(1000).nullable().optional(),
   commitMsg: z.string().max(500).optional(),
@@ -153,8 +154,8 @@ export const LastUpdatedResponse = z.object({
 });
 export const LastActiveSelectionBody = z.object({
   projectId, branch,
-  featureIndex: z.number().int().nullable().optional(),
-  scenarioIndex: z.number().int().nullable().optional(),
+  featureIndex: int4().nullable().optional(),
+  scenarioIndex: int4().nullable().optional(),
   lastActiveFolder: z.string().max(1000).nullable().optional(),
   lastActiveFeature: z.string().max(1000).nullable().optional(),
 });
@@ -255,7 +256,7 @@ export const SetActiveEnvBody = z.object({ projectId, branch, name: z.string().m
 
 export const StoredUsersQuery = z.object({
   project_id: projectId,
-  page: z.coerce.number().int().min(0).default(0),
+  page: z.coerce.number().int().min(0).max(INT4_MAX).default(0),
   limit: z.coerce
     .number()
     .refine((v) => (STORED_USER_PAGE_SIZES as readonly number[]).includes(v), `limit must be one of ${STORED_USER_PAGE_SIZES.join(', ')}`)
