@@ -156,7 +156,7 @@ describe('a new demo project', () => {
 
     const envs = await ws.call('get-env-list', { branch: 'main' });
     expectOk(envs);
-    expect(envs.body.allEnv).toEqual([{ name: DEMO_ENV_NAME, baseUrl: demoUrl(server.ctx), file: 'environments/demo.json' }]);
+    expect(envs.body.allEnv).toEqual([{ name: DEMO_ENV_NAME, baseUrl: demoUrl(server.ctx), file: 'environments/demo.json', version: ws.git('rev-parse', 'main:environments/demo.json') }]);
     expect(envs.body.lastActiveEnv).toBe(DEMO_ENV_NAME);
     expect(JSON.parse(ws.show('environments/demo.json')!)).toEqual({ name: DEMO_ENV_NAME, baseUrl: `${server.baseUrl.replace('127.0.0.1', 'localhost')}/demo-shop/` });
 

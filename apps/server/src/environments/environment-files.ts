@@ -9,6 +9,8 @@ export interface Environment {
   baseUrl: string;
   /** Path in the repository. */
   file: string;
+  /** Blob id of the file: what an edit names as its base. */
+  version: string;
 }
 
 /** Path of an environment's file; the name is confined like any path segment (no '..', '/', leading '-'). */
@@ -36,7 +38,7 @@ export async function readEnvironments(repo: GitRepo, head: string): Promise<Env
       } catch {
         // Listed anyway, so that it can be fixed or deleted.
       }
-      return { name, baseUrl, file: e.path };
+      return { name, baseUrl, file: e.path, version: e.oid };
     })
     .sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -18,8 +18,8 @@ export const environmentsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     environment: await envs.create(authOf(req), req.body.projectId, req.body.branch, req.body.name, req.body.data.baseUrl),
   }));
   app.post('/workspace/edit-env', { schema: { body: EditEnvBody } }, async (req) => {
-    const { projectId, branch, name, newName, newData } = req.body;
-    return { ...ok, error: null, environment: await envs.edit(authOf(req), projectId, branch, name, newName, newData.baseUrl) };
+    const { projectId, branch, name, newName, newData, baseVersion } = req.body;
+    return { ...ok, error: null, environment: await envs.edit(authOf(req), projectId, branch, name, newName, newData.baseUrl, baseVersion) };
   });
   app.delete('/workspace/delete-env', { schema: { body: DeleteEnvBody } }, async (req) => {
     await envs.remove(authOf(req), req.body.projectId, req.body.branch, req.body.name);

@@ -3,6 +3,8 @@ import type { AppContext } from '../context.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
+import { staleWrite } from '../workspace/base-version.ts';
+import { blobIdOf } from '../workspace/blob-id.ts';
 import { envFileContent, envFilePath, readEnvironments, type Environment } from './environment-files.ts';
 import { findActiveEnv, renameActiveEnv, saveActiveEnv } from './environments.repository.ts';
 import { assertWritable, branchHead, commitChange } from './workspace-io.ts';
@@ -37,16 +39,20 @@ export class EnvironmentsService {
     const urlError = envUrlError(rawUrl);
     if (urlError) throw badRequest(urlError);
     const file = validName(name);
+    const content = envFileContent(name, baseUrl);
     await commitChange(this.ctx, projectId, branch, auth.user, `add environment '${name}'`, async (repo, head) => {
       const existing = await readEnvironments(repo, head);
       const error = envNameError(name, existing.map((e) => e.name));
       if (error) throw badRequest(error);
-      return [{ path: file, content: envFileContent(name, baseUrl) }];
+      return [{ path: file, content }];
     });
-    return { name, baseUrl, file };
+    return { name, baseUrl, file, version: blobIdOf(content) };
   }
 
-  async edit(auth: AuthContext, projectId: string, branch: string, oldName: string, rawNewName: string | undefined, rawUrl: string): Promise<Environment> {
+  /** With `baseVersion` (the file's version the client read), a change made since is 409 with the environment as it is now. */
+  async edit(
+    auth: AuthContext, projectId: string, branch: string, oldName: string, rawNewName: string | undefined, rawUrl: string, baseVersion?: string | null,
+  ): Promise<Environment> {
     const { project } = await requireMember(this.ctx.db, auth, projectId);
     assertWritable(project);
     const newName = (rawNewName ?? oldName).trim();
@@ -56,18 +62,21 @@ export class EnvironmentsService {
     if (urlError) throw badRequest(urlError);
     const file = validName(newName);
     const change = newName === oldName ? `edit environment '${oldName}'` : `rename environment '${oldName}' to '${newName}'`;
+    const content = envFileContent(newName, baseUrl);
     await commitChange(this.ctx, projectId, branch, auth.user, change, async (repo, head) => {
       const existing = await readEnvironments(repo, head);
       const current = existing.find((e) => e.file === oldFile);
+      if (baseVersion !== undefined && baseVersion !== (current?.version ?? null)) {
+        throw staleWrite(WS_MSG.staleEnv, head, current?.version ?? null, { environment: current ?? null });
+      }
       if (!current) throw notFound(WS_MSG.envNotFound);
       if (newName === current.name && baseUrl === current.baseUrl) throw badRequest(WS_MSG.envNoChanges);
       const error = envNameError(newName, existing.filter((e) => e !== current).map((e) => e.name));
       if (error) throw badRequest(error);
-      const content = envFileContent(newName, baseUrl);
       return file === oldFile ? [{ path: file, content }] : [{ path: oldFile, content: null }, { path: file, content }];
     });
     if (newName !== oldName) await renameActiveEnv(this.ctx.db, projectId, oldName, newName);
-    return { name: newName, baseUrl, file };
+    return { name: newName, baseUrl, file, version: blobIdOf(content) };
   }
 
   async remove(auth: AuthContext, projectId: string, branch: string, name: string): Promise<void> {

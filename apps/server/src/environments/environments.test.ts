@@ -31,7 +31,7 @@ describe('environments', () => {
     expect(await list()).toEqual({ status: 'success', allEnv: [], lastActiveEnv: null });
     const res = await push(admin, 'staging', 'https://staging.shop.example:8443/app');
     expectOk(res);
-    expect(res.body.environment).toEqual({ name: 'staging', baseUrl: 'https://staging.shop.example:8443/app', file: 'environments/staging.json' });
+    expect(res.body.environment).toEqual({ name: 'staging', baseUrl: 'https://staging.shop.example:8443/app', file: 'environments/staging.json', version: gitIn('rev-parse', 'main:environments/staging.json') });
     expectOk(await push(member, ' prod ', 'https://shop.example'));
     expect(JSON.parse(gitIn('show', 'main:environments/staging.json'))).toEqual({ name: 'staging', baseUrl: 'https://staging.shop.example:8443/app' });
     expect(gitIn('log', '-2', '--format=%an|%s', 'main').split('\n')).toEqual([
@@ -69,7 +69,7 @@ describe('environments', () => {
     const before = Number(gitIn('rev-list', '--count', 'main'));
     const res = await admin.api.post('workspace/edit-env', { projectId, branch: 'main', name: 'staging', newName: 'qa', newData: { baseUrl: 'https://qa.example' } });
     expectOk(res);
-    expect(res.body.environment).toEqual({ name: 'qa', baseUrl: 'https://qa.example', file: 'environments/qa.json' });
+    expect(res.body.environment).toEqual({ name: 'qa', baseUrl: 'https://qa.example', file: 'environments/qa.json', version: expect.any(String) });
     expect(Number(gitIn('rev-list', '--count', 'main'))).toBe(before + 1);
     expect(gitIn('ls-tree', '--name-only', 'main', 'environments/')).toBe('environments/.gitkeep\nenvironments/prod.json\nenvironments/qa.json');
     expect(gitIn('log', '-1', '--format=%s', 'main')).toBe("Ada Lovelace: rename environment 'staging' to 'qa'");

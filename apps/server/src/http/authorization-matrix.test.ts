@@ -148,7 +148,8 @@ const unknown: Ids = { project: '00000000-0000-4000-8000-000000000000', key: '00
 const KEY_REFUSED = 'Access keys cannot be used for this call';
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The remote runs on 127.0.0.1.
+  server = await startTestServer({ ALLOW_PRIVATE_GIT_HOSTS: 'true' });
   remote = await startGitHttpServer(GIT_USER, GIT_TOKEN);
   remote.createRepo('matrix');
   [admin, member, outsider] = await Promise.all([signUpUser(server.baseUrl), signUpUser(server.baseUrl), signUpUser(server.baseUrl)]);
@@ -307,8 +308,8 @@ describe('after all of the above', () => {
   it('its features area holds what the admin and the member did, and nothing else', async () => {
     const envs = await admin.api.post('workspace/get-env-list', { projectId: ids.project });
     expect(envs.body.allEnv).toEqual([
-      { name: 'edit-me', baseUrl: 'https://edited.example', file: 'environments/edit-me.json' },
-      { name: 'member-env', baseUrl: 'https://member.example', file: 'environments/member-env.json' },
+      { name: 'edit-me', baseUrl: 'https://edited.example', file: 'environments/edit-me.json', version: expect.any(String) },
+      { name: 'member-env', baseUrl: 'https://member.example', file: 'environments/member-env.json', version: expect.any(String) },
     ]);
     const users = await admin.api.get(`mail/get-users?project_id=${ids.project}`);
     expect(users.body.users.map((u: { username: string }) => u.username).sort()).toEqual(['member-added', 'totp-me', 'update-me']);

@@ -7,7 +7,7 @@ import { HttpError } from './errors.ts';
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send({ status: 'error', error: err.message });
+      return reply.status(err.statusCode).send({ ...err.details, status: 'error', error: err.message });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];

@@ -8,7 +8,7 @@ import { authOf } from '../http/auth-plugin.ts';
 import { badRequest } from '../http/errors.ts';
 import { builtinLibrary } from './builtin-library.ts';
 import { validateCode } from './step-definitions.ts';
-import { CodeValidationError, StepsService } from './steps.service.ts';
+import { StepsService } from './steps.service.ts';
 
 export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const steps = new StepsService(ctx);
@@ -23,15 +23,11 @@ export const stepsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (ap
     const { projectId, branch, featureName, scenarioName } = req.body;
     return { ...ok, stepInfo: await steps.stepCodeByScenario(authOf(req), projectId, branch, featureName, scenarioName) };
   });
-  app.post('/workspace/upload-mjs', { schema: { body: UploadMjsBody } }, async (req, reply) => {
-    try {
-      const saved = await steps.uploadMjs(authOf(req), req.body.projectId, req.body.branch, req.body.files, req.body.force);
-      return { ...ok, error: null, ...saved };
-    } catch (err) {
-      if (!(err instanceof CodeValidationError)) throw err;
-      return reply.status(400).send({ status: 'error', error: err.message, ...err.details });
-    }
-  });
+  app.post('/workspace/upload-mjs', { schema: { body: UploadMjsBody } }, async (req) => ({
+    ...ok,
+    error: null,
+    ...(await steps.uploadMjs(authOf(req), req.body.projectId, req.body.branch, req.body.files, req.body.force)),
+  }));
   app.post('/workspace/validate-step-code', { schema: { body: ValidateStepCodeBody } }, async (req) => {
     authOf(req);
     const error = validateCode(req.body.code);

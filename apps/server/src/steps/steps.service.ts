@@ -3,6 +3,8 @@ import type { AppContext } from '../context.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest, HttpError, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
+import { blobText, requireBaseVersion } from '../workspace/base-version.ts';
+import { blobIdOf } from '../workspace/blob-id.ts';
 import { confinedPath } from '../workspace/safe-path.ts';
 import { assertWritable, branchHead, commitChange } from '../environments/workspace-io.ts';
 import { builtinLibrary } from './builtin-library.ts';
@@ -15,10 +17,8 @@ import { loadStepWorkspace, resolveStep, unusedDefinitionIndexes, type StepWorks
 
 /** Code that does not parse: 400 with the spec's message, the file, line, column and the parser's message. */
 export class CodeValidationError extends HttpError {
-  readonly details: CodeError & { file: string };
   constructor(file: string, error: CodeError) {
-    super(400, WS_MSG.codeValidationError);
-    this.details = { file, ...error };
+    super(400, WS_MSG.codeValidationError, { file, ...error });
   }
 }
 
@@ -59,7 +59,8 @@ export class StepsService {
     if (!feature) throw notFound(WS_MSG.featureNotFound);
     const scenario = feature.scenarios.find((s) => s.name === scenarioName) ?? feature.scenarios.find((s) => s.name.trim() === scenarioName.trim());
     if (!scenario) throw notFound(WS_MSG.scenarioNotFound);
-    const userFile = ws.files.find((f) => f.name === USER_STEPS_FILE)?.content ?? null;
+    const user = ws.files.find((f) => f.name === USER_STEPS_FILE);
+    const userFile = user?.content ?? null;
     return scenario.steps.map((step) => {
       const info = this.info(ws, dates, step);
       if (info.implemented) return info;
@@ -70,6 +71,7 @@ export class StepsService {
         ...info,
         mjsFile: USER_STEPS_FILE,
         mjsFileContent: content,
+        mjsFileVersion: user?.oid ?? null,
         implemented_at: null,
         source: 'user' as const,
         pattern,
@@ -80,11 +82,14 @@ export class StepsService {
     });
   }
 
-  /** Saves step files under steps/ in one commit; code that does not parse is refused unless forced. */
-  async uploadMjs(auth: AuthContext, projectId: string, branch: string, files: Array<{ name: string; content: string }>, force = false) {
+  /**
+   * Saves step files under steps/ in one commit; code that does not parse is refused unless forced. A
+   * file sent with `baseVersion` (the version the client read) that changed since makes it 409.
+   */
+  async uploadMjs(auth: AuthContext, projectId: string, branch: string, files: Array<{ name: string; content: string; baseVersion?: string | null }>, force = false) {
     const { project } = await requireMember(this.ctx.db, auth, projectId);
     assertWritable(project);
-    const targets = files.map((f) => ({ path: stepFilePath(f.name), content: f.content }));
+    const targets = files.map((f) => ({ path: stepFilePath(f.name), content: f.content, base: f.baseVersion }));
     if (!force) {
       for (const t of targets) {
         const error = validateCode(t.content);
@@ -92,8 +97,13 @@ export class StepsService {
       }
     }
     const change = targets.length === 1 ? `save step code ${targets[0].path}` : `save step code (${targets.map((t) => t.path).join(', ')})`;
-    const commit = await commitChange(this.ctx, projectId, branch, auth.user, change, async () => targets);
-    return { commit, files: targets.map((t) => t.path) };
+    const commit = await commitChange(this.ctx, projectId, branch, auth.user, change, async (repo, head) => {
+      for (const t of targets) {
+        await requireBaseVersion(repo, head, t.path, t.base, WS_MSG.staleFile, async (e) => ({ file: t.path, content: await blobText(repo, e) }));
+      }
+      return targets.map(({ path, content }) => ({ path, content }));
+    });
+    return { commit, files: targets.map((t) => t.path), versions: targets.map((t) => blobIdOf(t.content)) };
   }
 
   /** Project definitions (not the built-in library) that no step of any feature on the branch uses. */
@@ -148,6 +158,7 @@ export class StepsService {
       keyword: step.keyword,
       mjsFile: definition ? (definition.builtin ? BUILTIN_STEPS_FILE : definition.file.slice(STEPS_DIR.length + 1)) : null,
       mjsFileContent: definition ? (definition.builtin ? builtinLibrary().content : (file?.content ?? null)) : null,
+      mjsFileVersion: file?.oid ?? null,
       implemented,
       implemented_at: definition && !definition.builtin ? (dates.get(definition.file) ?? null) : null,
       source: definition?.source ?? null,

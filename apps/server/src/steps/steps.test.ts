@@ -85,7 +85,7 @@ describe('POST workspace/store-and-get-steps', () => {
     const list = res.body.stepInfo;
     const date = new Date(gitIn('log', '-1', '--format=%cI', 'main', '--', 'steps/shop.mjs')).toISOString();
     expect(byName(list, 'I log in as "ada"')).toEqual({
-      stepName: 'I log in as "ada"', keyword: 'When', mjsFile: 'shop.mjs', mjsFileContent: SHOP_STEPS, implemented: true,
+      stepName: 'I log in as "ada"', keyword: 'When', mjsFile: 'shop.mjs', mjsFileContent: SHOP_STEPS, mjsFileVersion: gitIn('rev-parse', 'main:steps/shop.mjs'), implemented: true,
       implemented_at: date, source: 'recorder', pattern: 'I log in as {string}', line: 4,
     });
     expect(byName(list, 'the total is 12.50')).toMatchObject({ implemented: true, source: 'api', pattern: '^the total is ([\\d.]+)$', line: 9 });
@@ -95,7 +95,7 @@ describe('POST workspace/store-and-get-steps', () => {
     expect(byName(list, 'click on "Cart"')).toMatchObject({ implemented: true, mjsFile: 'utils.mjs' });
     expect(byName(list, 'click on "Cart"').mjsFileContent).toContain("When('click on {string}'");
     expect(byName(list, 'I see a receipt')).toEqual({
-      stepName: 'I see a receipt', keyword: 'And', mjsFile: null, mjsFileContent: null, implemented: false, implemented_at: null, source: null, pattern: null, line: null,
+      stepName: 'I see a receipt', keyword: 'And', mjsFile: null, mjsFileContent: null, mjsFileVersion: null, implemented: false, implemented_at: null, source: null, pattern: null, line: null,
     });
     expect(byName(list, 'I search for "<term>" and take <count> items')).toMatchObject({
       implemented: false, resolvedText: 'I search for "shoes" and take 3 items\nI search for "hats" and take 10 items',

@@ -8,13 +8,12 @@ export const testDataRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   const testData = new TestDataService(ctx);
   const ok = { status: 'success' as const };
 
-  app.get('/workspace/testData', { schema: { querystring: TestDataQuery } }, async (req) => ({
-    ...ok,
-    testData: await testData.get(authOf(req), req.query.projectId, req.query.branch),
-  }));
-  app.post('/workspace/changeTestData', { schema: { body: ChangeTestDataBody } }, async (req) => ({
-    ...ok,
-    error: null,
-    rows: await testData.replace(authOf(req), req.body.projectId, req.body.branch, req.body.testData),
-  }));
+  app.get('/workspace/testData', { schema: { querystring: TestDataQuery } }, async (req) => {
+    const { rows, version } = await testData.get(authOf(req), req.query.projectId, req.query.branch);
+    return { ...ok, testData: rows, version };
+  });
+  app.post('/workspace/changeTestData', { schema: { body: ChangeTestDataBody } }, async (req) => {
+    const { projectId, branch, testData: rows, baseVersion } = req.body;
+    return { ...ok, error: null, ...(await testData.replace(authOf(req), projectId, branch, rows, baseVersion)) };
+  });
 };

@@ -4,6 +4,8 @@ import type { AppContext } from '../context.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
+import { blobText, requireBaseVersion } from './base-version.ts';
+import { blobIdOf } from './blob-id.ts';
 import { resolveBranch } from './feature-files.ts';
 import { KEEP_FILE, keepFolder, requireFolderChain, segment } from './feature-paths.ts';
 import type { GitRepo } from './git-repo.ts';
@@ -37,17 +39,18 @@ export class FilesService {
     this.writer = writer;
   }
 
-  async push(auth: AuthContext, body: z.infer<typeof PushFileBody>): Promise<{ commit: string; path: string }> {
+  /** Writes a file; with `baseVersion`, only over the version the client read (else 409 with the current one). */
+  async push(auth: AuthContext, body: z.infer<typeof PushFileBody>): Promise<{ commit: string; path: string; version: string }> {
     const scope = await this.writer.scope(auth, body.projectId);
     const path = filePath(body.directory, body.file.name);
     const commit = await this.writer.commit(scope, body.branch, `save file ${path}`, async (repo, head) => {
       await requireFolderChain(repo, head, path);
-      const entry = await entryAt(repo, head, path);
+      const entry = await requireBaseVersion(repo, head, path, body.baseVersion, WS_MSG.staleFile, async (e) => ({ content: await blobText(repo, e) }));
       if (entry?.mode === '120000') throw badRequest(WS_MSG.symlinkRefused);
       if (entry && entry.type !== 'blob') throw badRequest(WS_MSG.invalidPath);
       return [{ path, content: body.file.content }];
     });
-    return { commit, path };
+    return { commit, path, version: blobIdOf(body.file.content) };
   }
 
   async list(auth: AuthContext, q: z.infer<typeof FilesQuery>): Promise<Array<{ name: string; size: number }>> {
@@ -75,12 +78,12 @@ export class FilesService {
     return { commit };
   }
 
-  async content(auth: AuthContext, q: z.infer<typeof FileContentQuery>): Promise<{ file_path: string; content: string }> {
+  async content(auth: AuthContext, q: z.infer<typeof FileContentQuery>): Promise<{ file_path: string; content: string; version: string }> {
     await requireMember(this.ctx.db, auth, q.projectId);
     const path = confinedPath(q.file_path);
     const head = await resolveBranch(this.ctx.workspaces, q.projectId, q.branch);
     const repo = this.ctx.workspaces.repo(q.projectId);
     const entry = await requireFile(repo, head, path);
-    return { file_path: path, content: (await repo.readBlobs([entry.oid])).get(entry.oid) ?? '' };
+    return { file_path: path, content: (await repo.readBlobs([entry.oid])).get(entry.oid) ?? '', version: entry.oid };
   }
 }

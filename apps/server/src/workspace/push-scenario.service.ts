@@ -2,7 +2,8 @@ import { featureNameError, scenarioNameError, stripFeatureExt, tagError, WS_MSG,
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
+import { blobText, requireBaseVersion } from './base-version.ts';
 import { childrenOf, featureFileName, featureFolder, relToFeatures, requireFolder } from './feature-paths.ts';
 import type { FileChange, GitRepo } from './git-repo.ts';
 import { commitExists, entryAt } from './git-queries.ts';
@@ -36,7 +37,6 @@ export async function pushScenario(ctx: AppContext, writer: WorkspaceWriter, aut
   const index = body.scenarioIndex ?? -1;
   if (body.deleteScenario && index < 0) throw badRequest(WS_MSG.scenarioNotFound);
   if (!body.deleteScenario && !body.data.trim()) throw badRequest(WS_MSG.fillAllFields);
-  if (body.baseCommit && !(await commitExists(ctx.workspaces.repo(body.projectId), body.baseCommit))) throw conflict(WS_MSG.staleEdit);
   let outcome: Outcome = { text: null, index: null, change: '' };
   const build = async (repo: GitRepo, head: string): Promise<FileChange[]> => {
     outcome = await edit(repo, head, folder, path, body, index);
@@ -61,10 +61,8 @@ export async function pushScenario(ctx: AppContext, writer: WorkspaceWriter, aut
 }
 
 async function edit(repo: GitRepo, head: string, folder: string, path: string, body: Body, index: number): Promise<Outcome> {
-  if (body.baseCommit) {
-    const [then, now] = await Promise.all([entryAt(repo, body.baseCommit, path), entryAt(repo, head, path)]);
-    if (then?.oid !== now?.oid) throw conflict(WS_MSG.staleEdit);
-  }
+  const appends = !body.replaceFile && !body.deleteScenario && index < 0;
+  if (body.baseCommit && !appends) await requireBaseCommit(repo, head, path, body.baseCommit);
   await requireFolder(repo, head, folder);
   const entry = await entryAt(repo, head, path);
   if (entry && entry.mode === '120000') throw badRequest(WS_MSG.symlinkRefused);
@@ -106,6 +104,13 @@ async function edit(repo: GitRepo, head: string, folder: string, path: string, b
   const data = pushed ? uniquifyNames(body.data, pushed, names) : { data: body.data, names: [] };
   const added = data.names[0] ?? 'scenario';
   return { text: appendScenarios(current, data.data), index: parsed.scenarios.length, change: `add scenario '${added}' to ${rel}` };
+}
+
+/** 409 (with the file as it is now) when the feature at `head` is not the one at the client's `baseCommit`. */
+async function requireBaseCommit(repo: GitRepo, head: string, path: string, baseCommit: string): Promise<void> {
+  // A commit this repository does not have matches no version of the file.
+  const then = (await commitExists(repo, baseCommit)) ? ((await entryAt(repo, baseCommit, path))?.oid ?? null) : 'unknown commit';
+  await requireBaseVersion(repo, head, path, then, WS_MSG.staleEdit, async (now) => ({ content: await blobText(repo, now) }));
 }
 
 function checkNewTags(pushed: Array<{ tags: string[] }>, known: string[]): void {

@@ -10,6 +10,12 @@ const isPrivateRepo = z.boolean().optional();
 /** A folder path relative to features/, '' for the root; '/'-separated. */
 const folderPath = z.string().max(1000).default('');
 const name = z.string().max(300);
+/**
+ * The version of a file the client read (its Git blob id; null: the file did not exist). A write
+ * carrying one is refused with 409 (StaleWriteResponse) when the file changed since; a write without
+ * one (clients that send none) replaces whatever is there.
+ */
+const baseVersion = z.string().max(64).nullable().optional();
 
 export const ProjectBranchBody = z.object({ projectId, branch, isPrivateRepo });
 /**
@@ -126,7 +132,10 @@ export const PushScenarioBody = z.object({
   commitMsg: z.string().max(500).optional(),
   replaceFile: z.boolean().optional(),
   deleteScenario: z.boolean().optional(),
-  /** Commit the client's copy came from; a change to the same file since then gives 409. */
+  /**
+   * Commit the client's copy came from; a change to the same file since then gives 409
+   * (StaleWriteResponse). Not checked when appending a scenario (index null or negative): that replaces nothing.
+   */
   baseCommit: z.string().max(64).optional(),
 });
 export const PushResponse = z.object({
@@ -165,6 +174,8 @@ export const StepInfoDto = z.object({
   keyword: z.string(),
   mjsFile: z.string().nullable(),
   mjsFileContent: z.string().nullable(),
+  /** Blob id of the saved `mjsFile` (null: not saved yet, or the built-in library): upload-mjs's baseVersion. */
+  mjsFileVersion: z.string().nullable().optional(),
   implemented: z.boolean(),
   implemented_at: z.string().nullable(),
   /** Where the definition comes from ('builtin': the built-in library, utils.mjs). */
@@ -183,26 +194,32 @@ export const StepInfoDto = z.object({
 export type StepInfoDto = z.infer<typeof StepInfoDto>;
 export const StepCodeByScenarioBody = z.object({ projectId, branch, isPrivateRepo, featureName: z.string().max(1000), scenarioName: z.string().max(300) });
 
-export const PushFileBody = z.object({ projectId, branch, directory: z.string().max(1000), file: z.object({ name: z.string().max(300), content: z.string().max(2_000_000) }) });
+export const PushFileBody = z.object({
+  projectId, branch, directory: z.string().max(1000), file: z.object({ name: z.string().max(300), content: z.string().max(2_000_000) }), baseVersion,
+});
+export const PushFileResponse = z.object({ status: z.literal('success'), error: z.null(), commit: z.string(), path: z.string(), version: z.string() });
 export const FilesQuery = z.object({ projectId, branch, directory: z.string().max(1000) });
 export const DeleteFileQuery = z.object({ projectId, branch, directory: z.string().max(1000), fileName: z.string().max(300) });
 export const FileContentQuery = z.object({ projectId, branch, file_path: z.string().max(1000) });
 export const FilesResponse = z.object({ status: z.literal('success'), files: z.array(z.object({ name: z.string(), size: z.number() })) });
-export const FileContentResponse = z.object({ status: z.literal('success'), file_path: z.string(), content: z.string() });
+export const FileContentResponse = z.object({ status: z.literal('success'), file_path: z.string(), content: z.string(), version: z.string() });
 export const StableVersionsResponse = z.object({ status: z.literal('success'), versions: z.object({ cucumber_client: z.string() }) });
 /** auth/create-workspace: creates the project's repository when it is missing (idempotent). */
 export const CreateWorkspaceBody = z.object({ projectId });
 export const UploadMjsBody = z.object({
   projectId, branch, isPrivateRepo,
-  files: z.array(z.object({ name: z.string().max(300), content: z.string().max(2_000_000) })).min(1).max(50),
+  files: z.array(z.object({ name: z.string().max(300), content: z.string().max(2_000_000), baseVersion })).min(1).max(50),
   /** Save Anyway: commit code that does not parse. */
   force: z.boolean().optional(),
 });
 
-export const EnvironmentDto = z.object({ name: z.string(), baseUrl: z.string(), file: z.string() });
+/** `version`: blob id of the environment's file, edit-env's baseVersion. */
+export const EnvironmentDto = z.object({ name: z.string(), baseUrl: z.string(), file: z.string(), version: z.string() });
 export const EnvListResponse = z.object({ status: z.literal('success'), allEnv: z.array(EnvironmentDto), lastActiveEnv: z.string().nullable() });
 export const PushEnvBody = z.object({ projectId, branch, isPrivateRepo, name, data: z.object({ name: z.string().optional(), baseUrl: z.string().max(2048) }) });
-export const EditEnvBody = z.object({ projectId, branch, isPrivateRepo, name, newName: name.optional(), newData: z.object({ name: z.string().optional(), baseUrl: z.string().max(2048) }) });
+export const EditEnvBody = z.object({
+  projectId, branch, isPrivateRepo, name, newName: name.optional(), newData: z.object({ name: z.string().optional(), baseUrl: z.string().max(2048) }), baseVersion,
+});
 export const DeleteEnvBody = z.object({ projectId, branch, isPrivateRepo, name });
 
 export const TestDataRow = z.object({
@@ -213,7 +230,11 @@ export const TestDataRow = z.object({
 });
 export type TestDataRow = z.infer<typeof TestDataRow>;
 export const TestDataQuery = z.object({ projectId, branch, isPrivateRepo: z.enum(['true', 'false']).optional() });
-export const ChangeTestDataBody = z.object({ projectId, branch, isPrivateRepo, testData: z.array(TestDataRow).max(5000) });
+/** `version`: blob id of data/test-data.json (null while there is none), changeTestData's baseVersion. */
+export const TestDataResponse = z.object({
+  status: z.literal('success'), testData: z.array(TestDataRow.extend({ error: z.string().optional() })), version: z.string().nullable(),
+});
+export const ChangeTestDataBody = z.object({ projectId, branch, isPrivateRepo, testData: z.array(TestDataRow).max(5000), baseVersion });
 
 export const BranchesResponse = z.object({ status: z.literal('success'), branches: z.array(z.string()) });
 export const CreateBranchBody = z.object({ projectId, isPrivateRepo, sourceBranch: z.string().trim().max(200), newBranch: z.string().trim().max(200) });
@@ -263,3 +284,20 @@ export const StoredUsersQuery = z.object({
     .default(STORED_USER_DEFAULT_PAGE_SIZE),
 });
 export const PrivateRepoUrlBody = z.object({ project_id: projectId });
+
+/**
+ * 409 of a write whose base (baseVersion, baseCommit) is stale: what is there now. `commit` is the
+ * branch head it was read at, `version` the file's blob id (null: gone); send `version` (push-scenario:
+ * `commit`) as the new base to overwrite. Beside them, the current value where cheap: `content` (files,
+ * step files, features), `testData` (opened rows) or `environment` (null when gone).
+ */
+export const StaleWriteResponse = z.object({
+  status: z.literal('error'),
+  error: z.string(),
+  commit: z.string(),
+  version: z.string().nullable(),
+  content: z.string().nullable().optional(),
+  testData: TestDataResponse.shape.testData.optional(),
+  environment: EnvironmentDto.nullable().optional(),
+});
+export type StaleWriteResponse = z.infer<typeof StaleWriteResponse>;
