@@ -326,7 +326,7 @@ export class RunManager implements ExecutionRunner {
       await sandbox.handOver(scratchDir);
       await sandbox.handOver(cacheDir);
     }
-    const spec = runnerSpec(config, { scratchDir, cwd: workDir, loopbackPorts: loopbackPortsOf(config, baseUrl), depsCacheDir: cacheDir });
+    const spec = runnerSpec(config, { scratchDir, cwd: workDir, loopbackPorts: loopbackPortsOf(config, baseUrl), depsCacheDir: cacheDir, sandboxed: sandbox.enabled });
     const command = [nodeBinary(), RUN_JOB_ENTRY, '-'];
     return {
       depsCacheDir: sandbox.enabled ? SANDBOX_DEPS_CACHE : cacheDir,

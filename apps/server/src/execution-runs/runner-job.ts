@@ -90,14 +90,14 @@ function isLoopbackHost(host: string): boolean {
 /** What the run process may see and use: its scratch folder, the runner's code read-only, its project's dependency cache. */
 export function runnerSpec(
   config: Pick<Config, 'chromiumPath' | 'runnerMemoryMb' | 'runnerMaxProcesses'>,
-  opts: { scratchDir: string; cwd: string; loopbackPorts: number[]; depsCacheDir: string },
+  opts: { scratchDir: string; cwd: string; loopbackPorts: number[]; depsCacheDir: string; sandboxed: boolean },
 ): SandboxSpec {
   return {
     scratchDir: opts.scratchDir,
     cwd: opts.cwd,
     readOnly: [...runnerCodePaths(), nodeBinary(), ...extraBrowser(config.chromiumPath)],
     writable: [[opts.depsCacheDir, SANDBOX_DEPS_CACHE]],
-    env: runnerEnv(config, opts.scratchDir),
+    env: runnerEnv(config, opts.sandboxed ? opts.scratchDir : null),
     loopbackPorts: opts.loopbackPorts,
     limits: { processes: config.runnerMaxProcesses, memoryMb: config.runnerMemoryMb },
   };

@@ -87,12 +87,14 @@ export function bwrapArgs(spec: SandboxSpec, system: SystemLayout): string[] {
  * connections leave through the host's sockets, so runs reach the application under test. Loopback
  * is the namespace's own: of the host's loopback services only `ports` are forwarded (the server's
  * demo shop, a local application under test), never the database or Redis. The gateway is not
- * mapped to the host's loopback.
+ * mapped to the host's loopback. IPv4 only: a forwarded port would otherwise also answer on ::1
+ * inside, and a browser that tries ::1 first for "localhost" would not fall back to 127.0.0.1 when
+ * the host's service listens on IPv4 alone.
  */
 export function pastaArgs(ports: readonly number[]): string[] {
   const tcp = [...new Set(ports)].filter((p) => Number.isInteger(p) && p > 0 && p < 65536).sort((a, b) => a - b);
   return [
-    '--config-net', '--quiet', '--foreground', '--no-map-gw',
+    '--ipv4-only', '--config-net', '--quiet', '--foreground', '--no-map-gw',
     '-t', 'none', '-u', 'none', '-T', tcp.length ? tcp.join(',') : 'none', '-U', 'none',
     '--',
   ];
