@@ -60,16 +60,41 @@ export function ensureWebBuild(force = false) {
   run('npm', ['run', 'build', '--silent']);
 }
 
+let aptUpdated = false;
+
+/** Installs Debian packages with apt-get (as root); false when not root or apt-get failed. */
+function aptInstall(packages, { allowFailure = false } = {}) {
+  if (!(process.getuid && process.getuid() === 0)) return false;
+  if (!aptUpdated) run('apt-get', ['update', '-qq'], { allowFailure });
+  aptUpdated = true;
+  return run('apt-get', ['install', '-y', '-qq', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' }, allowFailure }) === 0;
+}
+
+/**
+ * The run sandbox's tools: bubblewrap (`bwrap`) and pasta (package passt), installed with apt-get
+ * when missing and running as root. Without them (and RUNNER_SANDBOX=auto) step code runs with the
+ * server's rights, and the server says so loudly.
+ */
+export function ensureSandboxTools({ required = false } = {}) {
+  const missing = [['/usr/bin/bwrap', 'bubblewrap'], ['/usr/bin/pasta', 'passt']].filter(([bin]) => !fs.existsSync(bin)).map(([, pkg]) => pkg);
+  if (missing.length === 0) return true;
+  log(`Installing ${missing.join(' and ')} (the run sandbox) from Debian packages...`);
+  if (aptInstall(missing, { allowFailure: !required })) return true;
+  const message = `${missing.join(' and ')} missing: install them (apt-get install bubblewrap passt) so that step code runs in a sandbox.`;
+  if (required) {
+    log(message);
+    process.exit(1);
+  }
+  log(`${message} Runs will have the server's rights.`);
+  return false;
+}
+
 /** Debian's Chromium for the browser tests; installed with apt-get when missing and running as root. */
 export function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
   if (fs.existsSync(chromium)) return chromium;
-  if (process.getuid && process.getuid() === 0) {
-    log('Installing Chromium from Debian packages...');
-    run('apt-get', ['update', '-qq']);
-    run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-    if (fs.existsSync(chromium)) return chromium;
-  }
+  log('Installing Chromium from Debian packages...');
+  if (aptInstall(['chromium']) && fs.existsSync(chromium)) return chromium;
   log(`Chromium not found at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
   process.exit(1);
 }

@@ -1,9 +1,9 @@
-// `npm test`: every tier. Installs what is missing (dependencies, Debian's Chromium when root),
-// then lint + typecheck, the unit and API tests on PGlite (and on PostgreSQL when
+// `npm test`: every tier. Installs what is missing (dependencies; Debian's Chromium, bubblewrap and
+// passt when root), then lint + typecheck, the unit and API tests on PGlite (and on PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser tests against a built app.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, ensureWebBuild, log, root, run } from './lib.mjs';
+import { ensureChromium, ensureDependencies, ensureSandboxTools, ensureWebBuild, log, root, run } from './lib.mjs';
 
 const started = Date.now();
 const results = path.join(root, 'test-results');
@@ -32,6 +32,8 @@ function finish(code) {
 
 ensureDependencies();
 const chromium = ensureChromium();
+// The escape tests prove the sandbox: they need it.
+ensureSandboxTools({ required: true });
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
