@@ -27,6 +27,7 @@ import { reportUploadRoutes } from './runs/report-upload.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { uploadRoutes } from './runs/upload.routes.ts';
 import { executionLogsRoutes } from './execution-runs/execution-logs.routes.ts';
+import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
 import { registerExecutions } from './executions/register.ts';
 import { DEMO_SHOP_PREFIX, demoShopRoutes } from './demo-shop/demo-shop.routes.ts';
 
@@ -62,6 +63,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       }
       await api.register(workspaceRoutes, { ctx });
       await api.register(executionLogsRoutes, { ctx });
+      await api.register(sandboxRoutes, { ctx });
       await api.register(cliRoutes, { ctx });
       await api.register(reportUploadRoutes, { ctx });
       await api.register(runsRoutes, { ctx });

@@ -16,3 +16,4 @@ export * from './schemas/report.ts';
 export * from './schemas/executions.ts';
 export * from './schemas/runs.ts';
 export * from './report-rules.ts';
+export * from './schemas/sandbox.ts';

@@ -5,6 +5,7 @@ import { PLAN_NAMES, type PlanName } from '@stepwise/shared';
 import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import { planColumns } from '../projects/plan.ts';
+import { createSandbox, SandboxUnavailableError } from '../sandbox/sandbox-probe.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -14,7 +15,8 @@ const USAGE = `Usage: npm run admin -- <command>
                                         --days sets the expiry N days from now (0: expired);
                                         --threads sets its execution threads (0: no Executions)
   set-project-limit <email> <count>     change how many projects a user may create
-  outbox <email>                        show the mails kept for an address`;
+  outbox <email>                        show the mails kept for an address
+  sandbox                               which run sandbox is in force (RUNNER_SANDBOX) and why`;
 
 async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { days: { type: 'string' }, threads: { type: 'string' } } });
@@ -24,12 +26,28 @@ async function main(argv: string[]): Promise<number> {
     return command ? 0 : 1;
   }
   const config = loadConfig();
+  if (command === 'sandbox') return reportSandbox(config.runnerSandbox);
   const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   try {
     await migrateToLatest(db);
     return await run(db, command, rest, values.days, values.threads);
   } finally {
     await db.destroy();
+  }
+}
+
+/** Prints the sandbox that runs would get: what the server would say at start, without starting it. */
+async function reportSandbox(setting: 'auto' | 'bwrap' | 'off'): Promise<number> {
+  const quiet = { warn: () => {}, info: () => {} };
+  try {
+    const { status } = await createSandbox(setting, quiet);
+    const inForce = status.mode === 'off' ? 'no sandbox' : `bubblewrap, ${status.network === 'isolated' ? 'its own network (pasta)' : "the server's network"}`;
+    console.log(`RUNNER_SANDBOX=${setting}: ${inForce}`);
+    if (status.warning) console.log(status.warning);
+    return 0;
+  } catch (err) {
+    if (err instanceof SandboxUnavailableError) return fail(err.message);
+    throw err;
   }
 }
 

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { TabBar } from '../../components/TabBar';
 import { useProject } from '../projects/use-projects';
 import { ProjectSection } from './ProjectSection';
+import { SandboxBanner } from './SandboxBanner';
 
 const TAB_OF_SEGMENT: Record<string, string> = {
   members: 'members',
@@ -26,6 +27,7 @@ export function SettingsPage() {
   return (
     <>
       <PageHeader title="Settings" subtitle={`Manage ${project.name}, its team and its integrations.`} />
+      <SandboxBanner />
       <TabBar tabs={tabs} value={TAB_OF_SEGMENT[segment] ?? 'members'} ariaLabel="Settings sections" />
       <div style={{ paddingTop: 24 }}>
         <Outlet />
