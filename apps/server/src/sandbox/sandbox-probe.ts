@@ -11,7 +11,7 @@ const NOBODY = 65534;
 const PROBE_TIMEOUT_MS = 15_000;
 
 export const SANDBOX_WARNINGS = {
-  off: 'RUNNER_SANDBOX=off: step code runs with the server\'s rights. It can read every project\'s data and the server\'s secrets. Fine for one person on their own machine, not for a team.',
+  off: 'RUNNER_SANDBOX=off: step code can read every project\'s data and the server\'s secrets. Fine for one person on their own machine, not for a team: set RUNNER_SANDBOX=auto or bwrap.',
   unavailable: (why: string) =>
     `Step code runs with the server's rights: bubblewrap does not work on this machine (${why}). Install the bubblewrap and passt packages, or set RUNNER_SANDBOX=bwrap to refuse to start without a sandbox.`,
   hostNetwork: (why: string) =>
