@@ -7,6 +7,8 @@
 //       features, a tiny support file, nothing recorded (bench/runner-bare.mjs, its own process too);
 //   (c) ours, 2 threads (cucumber's `parallel: 2`).
 // Goals: ours/bare <= 1.10 (recording overhead), 1-thread/2-thread >= 1.7 (threads matter).
+// Ours runs in the run sandbox as the server runs it (bubblewrap + pasta; RUNNER_SANDBOX, default
+// bwrap: the bench refuses to run without it); the bare baseline runs unsandboxed.
 // (a) and (b) run feature by feature (10 scenarios each), alternating, so that the load of other
 // processes on the machine weighs on both alike; (a) and (c) each run the whole workspace once.
 // Knobs: BENCH_SCENARIOS (50), BENCH_RUNS (1: rounds of everything; sums and medians), BENCH_VERBOSE=1
@@ -19,6 +21,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runScenarios } from '../packages/runner/src/index.ts';
+import { createSandbox } from '../apps/server/src/sandbox/sandbox-probe.ts';
+import { makeScratchFolders, runnerSpec } from '../apps/server/src/execution-runs/runner-job.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCENARIOS = Number(process.env.BENCH_SCENARIOS ?? 50);
@@ -106,9 +110,25 @@ function writeWorkspace(dir) {
   return files;
 }
 
+const sandbox = await createSandbox(process.env.RUNNER_SANDBOX ?? 'bwrap', { warn: () => {}, info: () => {} });
+let launch = null;
+
+/** The run process in the sandbox, as the server starts it: the workspace is its scratch folder. */
+async function sandboxed(workDir, port) {
+  const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-cache-'));
+  if (sandbox.enabled) {
+    makeScratchFolders(workDir);
+    await sandbox.handOver(workDir);
+    await sandbox.handOver(cacheDir);
+  }
+  const config = { chromiumPath: process.env.CHROMIUM_PATH, runnerMemoryMb: 4096, runnerMaxProcesses: 2048 };
+  const spec = runnerSpec(config, { scratchDir: workDir, cwd: workDir, loopbackPorts: [port], depsCacheDir: cacheDir, sandboxed: sandbox.enabled, serialization: 'advanced' });
+  return { launch: (command) => sandbox.spawn(spec, command, ['ignore', 'ignore', 'pipe', 'ipc'], 'advanced'), cacheDir };
+}
+
 async function ours(workDir, baseUrl, parallel, paths) {
   const t = performance.now();
-  const result = await runScenarios({ workDir, env: { name: 'bench', baseUrl }, parallel, paths, runName: 'bench' });
+  const result = await runScenarios({ workDir, env: { name: 'bench', baseUrl }, parallel, paths, runName: 'bench', launch });
   const ms = performance.now() - t;
   const cases = result.report.testCases;
   const passed = cases.filter((tc) => tc.result.status === 'PASSED').length;
@@ -129,10 +149,14 @@ async function bare(workDir, baseUrl, paths) {
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-runner-'));
 const server = http.createServer(site);
+let cacheDir = null;
 try {
   const features = writeWorkspace(workDir);
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const baseUrl = `http://127.0.0.1:${server.address().port}`;
+  const run = await sandboxed(workDir, server.address().port);
+  launch = run.launch;
+  cacheDir = run.cacheDir;
   // Warm-up, not measured: disk caches, Chromium's first start.
   await ours(workDir, baseUrl, 1, [`${features[0]}:3`]);
 
@@ -172,6 +196,7 @@ try {
   console.log(`ours, 1 thread, one run per feature (alternating with bare): ${oursMs.toFixed(0)} ms (${(oursMs / SCENARIOS).toFixed(0)} ms per scenario; ` +
     `${withShot} steps with a screenshot, ${distinct} distinct; overhead ${((oursMs - bareMs) / SCENARIOS / 8).toFixed(1)} ms per step)`);
   console.log(`ours, all ${SCENARIOS} scenarios in one run: 1 thread ${oneMs.toFixed(0)} ms, 2 threads ${twoMs.toFixed(0)} ms`);
+  console.log(`sandbox: ${sandbox.status.mode}${sandbox.status.network ? `, network ${sandbox.status.network}` : ''} (ours); the bare baseline runs unsandboxed`);
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes skew the figures)`);
   const pass = overhead <= 1.1 && threads >= 1.7;
   console.log(`runner: ${overhead.toFixed(2)} (goal <= 1.10), threads ${threads.toFixed(2)} (goal >= 1.7) ${pass ? 'PASS' : 'FAIL'}`);
@@ -179,4 +204,5 @@ try {
 } finally {
   server.close();
   fs.rmSync(workDir, { recursive: true, force: true });
+  if (cacheDir) fs.rmSync(cacheDir, { recursive: true, force: true });
 }

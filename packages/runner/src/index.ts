@@ -44,16 +44,18 @@ export function reportMetaOf(opts: Pick<RunOptions, 'runName' | 'mode' | 'userna
  * (`signal`) ends everything within a few seconds. Every message comes back over IPC, live.
  */
 export function runScenarios(opts: RunOptions): Promise<RunResult> {
-  const { onMessage, signal, ...rest } = opts;
+  const { onMessage, signal, launch, ...rest } = opts;
   const job: JobOptions = { ...rest, ipc: 'all' };
   const builder = new ReportBuilder(reportMetaOf(opts));
   return new Promise<RunResult>((resolve) => {
-    const child = spawn(process.execPath, [RUN_JOB_FILE, '-'], {
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-      serialization: 'advanced',
-      detached: true,
-      env: process.env,
-    });
+    const child = launch
+      ? launch([process.execPath, RUN_JOB_FILE, '-'])
+      : spawn(process.execPath, [RUN_JOB_FILE, '-'], {
+          stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+          serialization: 'advanced',
+          detached: true,
+          env: process.env,
+        });
     let stderr = '';
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (chunk: string) => {
@@ -64,7 +66,9 @@ export function runScenarios(opts: RunOptions): Promise<RunResult> {
     const abort = () => {
       if (aborted || child.exitCode !== null) return;
       aborted = true;
-      child.kill('SIGTERM');
+      // The run process stops on its own when asked (writing why); SIGTERM when it cannot be asked.
+      if (child.connected) child.send({ type: 'stop', reason: 'The run was stopped' }, (err) => err && child.kill('SIGTERM'));
+      else child.kill('SIGTERM');
       killTimer = setTimeout(() => {
         try {
           process.kill(-child.pid!, 'SIGKILL');

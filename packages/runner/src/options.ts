@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import type { Envelope } from '@cucumber/messages';
 import type { RunMode } from '@stepwise/shared';
 import type { StoredUser } from './support/parameters.ts';
@@ -35,6 +36,11 @@ export interface RunOptions {
   onMessage?: (envelope: Envelope) => void;
   /** Stops the run process (its workers and browsers with it) within a few seconds. */
   signal?: AbortSignal;
+  /**
+   * Starts the run process, `command`, with stdio [ignore, ignore, pipe, ipc] and the 'advanced' IPC
+   * serialization: inside a sandbox, say. Default: a plain child of this process in its own process group.
+   */
+  launch?: (command: string[]) => ChildProcess;
   /** .npmrc text used to install the workspace's package.json dependencies. */
   npmrc?: string;
   depsCacheDir?: string;
@@ -48,7 +54,7 @@ export interface RunOptions {
 }
 
 /** What run-job.ts reads: RunOptions without the functions. */
-export type JobOptions = Omit<RunOptions, 'onMessage' | 'signal'> & {
+export type JobOptions = Omit<RunOptions, 'onMessage' | 'signal' | 'launch'> & {
   /** IPC to the parent: 'progress' (default) or every envelope ('all', what runScenarios uses). */
   ipc?: 'progress' | 'all';
 };

@@ -141,6 +141,7 @@ const cmdline = (pid: number) => {
     return '';
   }
 };
+const browserLeftovers = () => fs.readdirSync(os.tmpdir()).filter((n) => /^(playwright|\.org\.chromium|chromium|stepwise-run-)/.test(n));
 const runDirs = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('stepwise-run-'));
 
 describe('run manager', () => {
@@ -251,6 +252,7 @@ describe('run manager', () => {
     const execution = await createExecution('Slow run', [
       { name: 'Scenario Group 1', threadCount: 1, tags: ['@slow'], scenarios: [{ featureIndex: 1, scenarioIndex: 0, command: '', featurePath: 'slow.feature', scenarioName: 'Waits a minute' }] },
     ]);
+    const tmpBefore = browserLeftovers();
     const live = await runner().start({ execution, trigger: 'api', userId: null, headless: true });
     // A second instance waits in the queue (one at a time on this server).
     const queued = await runner().start({ execution, trigger: 'api', userId: null, headless: true });
@@ -287,6 +289,8 @@ describe('run manager', () => {
     expect(stop.payload).toMatchObject({ status: 'stopped' });
     expect(eventsOf(live.executionInstanceId).some((e) => (e.payload as LiveStatus).verboseStatus === EXECUTION_MESSAGES.stopping)).toBe(true);
     expect(tree.filter((p) => isAlive(p))).toEqual([]);
+    // The browser's and Playwright's temporary folders were in the sandbox's private /tmp: none is left in the host's.
+    expect(browserLeftovers().filter((n) => !tmpBefore.includes(n))).toEqual([]);
 
     const run = await findRun(server.ctx.db, runIdOf(live));
     expect(run).toMatchObject({ status: 'Stopped', total_scenarios: 0, instance_id: live.executionInstanceId });

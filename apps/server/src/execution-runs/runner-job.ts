@@ -25,7 +25,7 @@ export function nodeBinary(): string {
  * The runner's environment, built from nothing: programs, a home and a temporary folder inside the
  * run's scratch folder when it is sandboxed (the server's own otherwise), and the few variables above.
  */
-export function runnerEnv(config: Pick<Config, 'chromiumPath'>, scratchDir: string | null): Record<string, string> {
+export function runnerEnv(config: Pick<Config, 'chromiumPath'>, scratchDir: string | null, serialization: 'json' | 'advanced' = 'json'): Record<string, string> {
   const nodeDir = path.dirname(nodeBinary());
   const env: Record<string, string> = scratchDir
     ? {
@@ -37,7 +37,7 @@ export function runnerEnv(config: Pick<Config, 'chromiumPath'>, scratchDir: stri
         LANG: 'C.UTF-8',
         // The IPC channel the server opened as the child's fd 3 (bubblewrap clears the variable Node set).
         NODE_CHANNEL_FD: '3',
-        NODE_CHANNEL_SERIALIZATION_MODE: 'json',
+        NODE_CHANNEL_SERIALIZATION_MODE: serialization,
       }
     : {
         PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
@@ -90,14 +90,14 @@ function isLoopbackHost(host: string): boolean {
 /** What the run process may see and use: its scratch folder, the runner's code read-only, its project's dependency cache. */
 export function runnerSpec(
   config: Pick<Config, 'chromiumPath' | 'runnerMemoryMb' | 'runnerMaxProcesses'>,
-  opts: { scratchDir: string; cwd: string; loopbackPorts: number[]; depsCacheDir: string; sandboxed: boolean },
+  opts: { scratchDir: string; cwd: string; loopbackPorts: number[]; depsCacheDir: string; sandboxed: boolean; serialization?: 'json' | 'advanced' },
 ): SandboxSpec {
   return {
     scratchDir: opts.scratchDir,
     cwd: opts.cwd,
     readOnly: [...runnerCodePaths(), nodeBinary(), ...extraBrowser(config.chromiumPath)],
     writable: [[opts.depsCacheDir, SANDBOX_DEPS_CACHE]],
-    env: runnerEnv(config, opts.sandboxed ? opts.scratchDir : null),
+    env: runnerEnv(config, opts.sandboxed ? opts.scratchDir : null, opts.serialization),
     loopbackPorts: opts.loopbackPorts,
     limits: { processes: config.runnerMaxProcesses, memoryMb: config.runnerMemoryMb },
   };

@@ -75,11 +75,13 @@ export class Sandbox {
 
   /**
    * Starts `command` in the sandbox described by `spec` (in its own process group, for signals to the
-   * whole chain). Without a sandbox it is a plain child with exactly `spec.env`, in `spec.cwd`.
+   * whole chain). Without a sandbox it is a plain child with exactly `spec.env`, in `spec.cwd`. With an
+   * IPC channel in `stdio`, it is the child's fd 3 and `spec.env` names it (NODE_CHANNEL_FD, and the
+   * serialization given here).
    */
-  spawn(spec: SandboxSpec, command: readonly string[], stdio: StdioOptions): ChildProcess {
+  spawn(spec: SandboxSpec, command: readonly string[], stdio: StdioOptions, serialization: 'json' | 'advanced' = 'json'): ChildProcess {
     if (!this.launch) {
-      return spawn(command[0], command.slice(1), { cwd: spec.cwd, env: { ...spec.env }, stdio, detached: true });
+      return spawn(command[0], command.slice(1), { cwd: spec.cwd, env: { ...spec.env }, stdio, detached: true, serialization });
     }
     const files = writeIdentity(spec.scratchDir);
     const inner = [...bwrapArgs({ ...spec, files: [...files, ...(spec.files ?? [])] }, this.system), ...prlimitArgs(spec.limits), ...command];
@@ -90,6 +92,7 @@ export class Sandbox {
       cwd: '/',
       env: { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8' },
       stdio,
+      serialization,
       detached: true,
       ...(id !== null ? { uid: id, gid: id } : {}),
     });
