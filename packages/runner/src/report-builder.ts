@@ -4,7 +4,7 @@ import {
   type Command,
   type ConsoleEntry,
   type NetworkEntry,
-  type PageVisit,
+  PageVisit,
   type ReportStep,
   type RunMode,
   type RunReport,
@@ -255,7 +255,9 @@ export class ReportBuilder {
       } else if (mediaType === ATTACHMENT_TYPES.command) {
         for (const e of Array.isArray(value) ? value : [value]) step.commands.push(e as Command);
       } else {
-        step.page = value as PageVisit;
+        // The application map reads a page's url and title as text: a page of another shape is left out.
+        const page = PageVisit.safeParse(value);
+        if (page.success) step.page = page.data;
       }
       return;
     }

@@ -8,3 +8,4 @@ export { durationMs, status } from './report-time.ts';
 export { indexGherkinDocument, sourceRef, type DocumentIndex, type RowNode, type StepNode } from './report-steps.ts';
 export { cleanUri } from './import/common.ts';
 export { ReportImportError } from './import/common.ts';
+export { envelopeProblem } from './import/messages-shape.ts';

@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import type { Insertable } from 'kysely';
-import { stepKeyword, type RunReport, type TestCaseResult } from '@stepwise/shared';
+import { INT4_MAX, stepKeyword, type RunReport, type TestCaseResult } from '@stepwise/shared';
 import type { RunsTable, TestCasesTable } from '../db/schema.ts';
 
 /**
@@ -171,7 +171,7 @@ export function runRow(input: Omit<RunRowsInput, 'newId'>, counts: RunCounts): {
     instance_id: input.instanceId ?? null,
     start_time: start,
     end_time: end,
-    execution_time_ms: start && end ? Math.max(0, end.getTime() - start.getTime()) : (input.executionTimeMs ?? sumDurations(input.testCases)),
+    execution_time_ms: count(start && end ? end.getTime() - start.getTime() : (input.executionTimeMs ?? sumDurations(input.testCases))),
     total_scenarios: counts.totalScenarios,
     scenarios_passed: counts.scenariosPassed,
     scenarios_failed: counts.scenariosFailed,
@@ -206,17 +206,17 @@ export function caseRow(tc: CaseInput, place: CasePlace): Insertable<TestCasesTa
     scenario_name: clean(tc.scenarioName),
     feature_name: clean(tc.featureName),
     feature_path: clean(tc.featurePath),
-    line: tc.line,
+    line: int4OrNull(tc.line),
     tags: json(tc.tags),
     status: tc.result.status,
     start_time: tcStart,
     end_time: tcEnd,
-    duration_ms: tcStart && tcEnd ? Math.max(0, tcEnd.getTime() - tcStart.getTime()) : null,
-    failed_step: tc.failedStep,
+    duration_ms: tcStart && tcEnd ? count(tcEnd.getTime() - tcStart.getTime()) : null,
+    failed_step: int4OrNull(tc.failedStep),
     error_message: cleanOrNull(tc.result.message),
     parameters: json(tc.parameters),
     steps: json(tc.steps),
-    attempt: tc.attempt ?? 0,
+    attempt: count(tc.attempt ?? 0),
     rerun_id: place.rerunRowId,
     superseded: place.superseded,
     scenario_key: scenarioKey(tc.featurePath, tc.scenarioName),
@@ -255,12 +255,30 @@ function toDate(iso: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** PostgreSQL text cannot hold NUL. */
-export const clean = (s: string | null | undefined) => (s === null || s === undefined ? '' : s.includes('\u0000') ? s.replaceAll('\u0000', '') : s);
+/**
+ * Text for a text column: PostgreSQL text cannot hold NUL (removed) nor an unpaired surrogate (made
+ * U+FFFD, as the driver's UTF-8 would); a value of a report that is not text is taken as its text.
+ */
+export const clean = (s: string | null | undefined) => {
+  if (s === null || s === undefined) return '';
+  if (typeof s !== 'string') return String(s);
+  const text = s.includes('\u0000') ? s.replaceAll('\u0000', '') : s;
+  return text.isWellFormed() ? text : text.toWellFormed();
+};
 const cleanOrNull = (s: string | null | undefined) => (s === null || s === undefined ? null : clean(s));
 
-/** JSON for a jsonb column, without NUL characters (jsonb refuses \u0000, an escaped backslash before 'u0000' is kept). */
+/** A whole number for a nullable `integer` column: null when it is not one or does not fit (a report's line 1e20). */
+export const int4OrNull = (n: number | null | undefined) => (typeof n === 'number' && Number.isInteger(n) && n >= -INT4_MAX - 1 && n <= INT4_MAX ? n : null);
+/** A count or a duration for an `integer` column: from 0, cut to the column's largest value. */
+export const count = (n: number) => (Number.isFinite(n) ? Math.min(Math.max(0, Math.round(n)), INT4_MAX) : 0);
+
+/**
+ * JSON for a jsonb column. jsonb refuses \u0000 (removed) and the escape of an unpaired surrogate
+ * (\ud800, which JSON.stringify writes for one: made \ufffd); an escaped backslash before 'u' is kept.
+ */
 export function json(value: unknown): string {
-  const text = JSON.stringify(value ?? null);
-  return text.includes('\\u0000') ? text.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1') : text;
+  let text = JSON.stringify(value ?? null);
+  if (text.includes('\\u0000')) text = text.replace(/(?<!\\)((?:\\\\)*)\\u0000/g, '$1');
+  if (/\\ud[89a-f]/i.test(text)) text = text.replace(/(?<!\\)((?:\\\\)*)\\ud[89a-f][0-9a-f]{2}/gi, '$1\\ufffd');
+  return text;
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestCaseResult } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
@@ -143,8 +144,12 @@ describe('storeRun', () => {
 
   it('leaves no run, no test case and no blob when an insert fails', async () => {
     const before = await blobFiles();
-    // The run row is inserted, then the second test case's line does not fit an integer column.
-    const bad = tc('Too far', 'PASSED', { line: 3_000_000_000 });
+    // The run row is inserted, then the database refuses the second test case (rows are bounded to
+    // fit their columns, so the refusal comes from a trigger of this test).
+    await sql`create function refuse_case() returns trigger language plpgsql as $$
+      begin if new.scenario_name = 'Refused' then raise exception 'test case refused'; end if; return new; end $$`.execute(server.ctx.db);
+    await sql`create trigger refuse_case before insert on test_cases for each row execute function refuse_case()`.execute(server.ctx.db);
+    const bad = tc('Refused', 'PASSED');
     const runId = 'run-that-fails';
     await expect(
       storeRun(server.ctx, projectId, {
@@ -157,7 +162,9 @@ describe('storeRun', () => {
         type: 'executions',
         userId: user.userId,
       }),
-    ).rejects.toThrow(/out of range/);
+    ).rejects.toThrow(/test case refused/);
+    await sql`drop trigger refuse_case on test_cases`.execute(server.ctx.db);
+    await sql`drop function refuse_case`.execute(server.ctx.db);
     expect(await findRun(server.ctx.db, runId)).toBeUndefined();
     expect(await server.ctx.db.selectFrom('test_cases').select('id').where('run_id', '=', runId).execute()).toEqual([]);
     expect(await server.ctx.blobs.get(`runs/${projectId}/${runId}/a1`)).toBeNull();

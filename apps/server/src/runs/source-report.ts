@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Envelope } from '@cucumber/messages';
 import type { ReportStep } from '@stepwise/shared';
-import { ReportBuilder } from '@stepwise/runner/report-model';
+import { envelopeProblem, ReportBuilder } from '@stepwise/runner/report-model';
 import type { AppContext } from '../context.ts';
 import type { Run, TestCaseRow } from '../db/schema.ts';
 import { indexKeyOf, readSourceIndex } from './ingest/source-index.ts';
@@ -36,6 +36,8 @@ export async function sourceSteps(ctx: AppContext, run: Run, tc: TestCaseRow): P
       } catch {
         return;
       }
+      // The ingest checked the fields it read; a message with a field of another type than the protocol's is left out.
+      if (envelopeProblem(envelope)) return;
       builder.add(envelope, `${offset}-${line.length}`);
     });
   });

@@ -1,4 +1,4 @@
-import { clean, failedStepOf, json, scenarioKey, type CaseInput, type CasePlace } from './run-rows.ts';
+import { clean, count, failedStepOf, int4OrNull, json, scenarioKey, type CaseInput, type CasePlace } from './run-rows.ts';
 import { quote, TEST_CASE_COLUMN_TYPES, type TestCaseColumn, type TestCaseColumnBatch } from './test-case-columns.ts';
 
 /**
@@ -11,7 +11,11 @@ import { quote, TEST_CASE_COLUMN_TYPES, type TestCaseColumn, type TestCaseColumn
 
 const COLUMNS = Object.keys(TEST_CASE_COLUMN_TYPES) as TestCaseColumn[];
 const CANONICAL_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
-const num = (n: number | null | undefined) => (typeof n === 'number' && Number.isFinite(n) ? String(n) : 'NULL');
+/** An `integer` column's element, as caseRow bounds it. */
+const num = (n: number | null | undefined) => {
+  const v = int4OrNull(n);
+  return v === null ? 'NULL' : String(v);
+};
 const textOrNull = (s: string | null | undefined) => (s === null || s === undefined ? 'NULL' : quote(clean(s)));
 
 function isEmpty(o: object | null | undefined): boolean {
@@ -62,12 +66,12 @@ export class TestCaseLiterals {
     this.put(this.text(tc.result.status));
     this.put(start);
     this.put(end);
-    this.put(Number.isNaN(startMs) || Number.isNaN(endMs) ? 'NULL' : String(Math.max(0, endMs - startMs)));
+    this.put(Number.isNaN(startMs) || Number.isNaN(endMs) ? 'NULL' : String(count(endMs - startMs)));
     this.put(num(tc.failedStep));
     this.put(textOrNull(tc.result.message));
     this.put(isEmpty(tc.parameters) ? '"{}"' : quote(json(tc.parameters)));
     this.put(tc.steps.length === 0 ? '"[]"' : quote(json(tc.steps)));
-    this.put(num(tc.attempt ?? 0));
+    this.put(String(count(tc.attempt ?? 0)));
     this.put(place.rerunRowId === null ? 'NULL' : quote(place.rerunRowId));
     this.put(place.superseded ? 't' : 'f');
     this.put(quote(scenarioKey(tc.featurePath, tc.scenarioName)));

@@ -1,5 +1,6 @@
-import { ATTACHMENT_TYPES, type ReportStep, type RunReport, type StepStatus, type TestCaseResult } from '@stepwise/shared';
+import { ATTACHMENT_TYPES, INT4_MAX, type ReportStep, type RunReport, type StepStatus, type TestCaseResult } from '@stepwise/shared';
 import type { AttachmentBlob, ReportMeta } from '../report-builder.ts';
+import { clampDurationMs, isoOrNull } from '../report-time.ts';
 
 /**
  * What the converters of reports produced elsewhere (Cucumber JSON, JUnit XML) share: steps, statuses,
@@ -40,14 +41,25 @@ export function firstLine(text: string): string {
   return (i === -1 ? text : text.slice(0, i)).trim();
 }
 
-/** Sets a finished step's status, times and message (the first line of the error; the whole as its stack). */
+export { clampDurationMs, isoOrNull };
+
+/** A line number as a report gives it: a whole number that fits an `integer` column, else unknown. */
+export function lineNumber(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= INT4_MAX ? value : null;
+}
+
+/**
+ * Sets a finished step's status, times and message (the first line of the error; the whole as its
+ * stack). A duration that is not a number or negative counts as 0, one past MAX_DURATION_MS as that.
+ */
 export function finishStep(step: ReportStep, status: StepStatus, durationMs: number, error: string | null, start: number | null): void {
   const r = step.result;
+  const ms = clampDurationMs(durationMs);
   r.status = status;
-  r.duration = Math.round(durationMs * 1000) / 1000;
+  r.duration = Math.round(ms * 1000) / 1000;
   if (start !== null) {
-    r.startTime = new Date(start).toISOString();
-    r.endTime = new Date(start + Math.max(0, durationMs)).toISOString();
+    r.startTime = isoOrNull(start);
+    r.endTime = r.startTime && isoOrNull(start + ms);
   }
   r.message = error ? firstLine(error) || error.trim().slice(0, 500) : null;
   r.errorStack = error || null;

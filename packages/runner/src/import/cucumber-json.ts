@@ -3,10 +3,13 @@ import type { ReportMeta } from '../report-builder.ts';
 import {
   AttachmentSink,
   assembleReport,
+  clampDurationMs,
   cleanUri,
   emptyCase,
   finishCase,
   finishStep,
+  isoOrNull,
+  lineNumber,
   newStep,
   ReportImportError,
   stepStatus,
@@ -16,6 +19,7 @@ import {
   type ReportSource,
 } from './common.ts';
 import { JsonArrayReader } from './json-array.ts';
+import { shapeProblem, type Shape } from './json-shape.ts';
 
 /**
  * The classic Cucumber JSON report (`--format json` of cucumber-jvm, cucumber-js, cucumber-ruby;
@@ -80,6 +84,26 @@ interface JsonFeature {
   elements?: JsonElement[];
 }
 
+/** The JSON types of the fields read (what the interfaces above say), checked before a feature is converted. */
+const TAGS: Shape = { items: { anyOf: ['string', { fields: { name: 'string' } }] } };
+const HOOK_FIELDS: Record<string, Shape> = {
+  keyword: 'string',
+  name: 'string',
+  line: 'number',
+  location: 'string',
+  hidden: 'boolean',
+  result: { fields: { status: 'string', duration: 'number', error_message: { anyOf: ['string', { items: 'any' }] } } },
+  match: { fields: { location: 'string' } },
+  embeddings: { items: { fields: { data: 'string', mime_type: 'string', media: { fields: { type: 'string' } }, name: 'string' } } },
+  output: { items: 'any' },
+};
+const HOOKS: Shape = { items: { fields: HOOK_FIELDS } };
+const STEPS: Shape = { items: { fields: { ...HOOK_FIELDS, step_type: 'string', before: HOOKS, after: HOOKS } } };
+const ELEMENT: Shape = {
+  fields: { id: 'string', keyword: 'string', type: 'string', name: 'string', line: 'number', location: 'string', tags: TAGS, steps: STEPS, before: HOOKS, after: HOOKS, start_timestamp: 'string' },
+};
+const FEATURE: Shape = { fields: { uri: 'string', name: 'string', keyword: 'string', location: 'string', tags: TAGS, elements: { items: ELEMENT } } };
+
 /** Media type of the text a step logged (`output`): the one Cucumber messages give `log` attachments. */
 export const LOG_MEDIA_TYPE = 'text/x.cucumber.log+plain';
 
@@ -97,6 +121,8 @@ export async function cucumberJsonToReport(source: ReportSource, meta: ReportMet
       if (!feature || typeof feature !== 'object' || Array.isArray(feature)) throw new ReportImportError(`Feature ${index} is not a JSON object`);
       const f = feature as JsonFeature;
       if (f.elements !== undefined && !Array.isArray(f.elements)) throw new ReportImportError(`Feature ${index} (${f.name ?? f.uri ?? 'no name'}): "elements" is not an array`);
+      const problem = shapeProblem(f, FEATURE);
+      if (problem) throw new ReportImportError(`Feature ${index}${typeof f.name === 'string' ? ` (${f.name})` : ''}: ${problem}`);
       if (f.elements === undefined && f.uri === undefined && f.keyword === undefined && f.location === undefined) {
         throw new ReportImportError(`Feature ${index} is not a Cucumber JSON feature (no uri, keyword or elements)`);
       }
@@ -113,7 +139,7 @@ function convertFeature(f: JsonFeature, meta: ReportMeta, sink: AttachmentSink, 
   const uri = cleanUri(f.uri ?? stripLine(f.location) ?? '');
   const featureTags = tagNames(f.tags);
   // Seconds in behave's output, nanoseconds in everyone else's.
-  const toMs = (d: number | undefined) => (typeof d === 'number' && Number.isFinite(d) ? (behave ? d * 1000 : d / 1e6) : 0);
+  const toMs = (d: number | undefined) => (typeof d === 'number' ? clampDurationMs(behave ? d * 1000 : d / 1e6) : 0);
   let background: JsonElement | null = null;
   for (const el of f.elements ?? []) {
     if (!el || typeof el !== 'object') continue;
@@ -125,7 +151,7 @@ function convertFeature(f: JsonFeature, meta: ReportMeta, sink: AttachmentSink, 
     tc.scenarioName = el.name ?? '';
     tc.featureName = f.name ?? '';
     tc.featurePath = uri;
-    tc.line = el.line ?? lineOf(el.location);
+    tc.line = lineNumber(el.line) ?? lineOf(el.location);
     tc.tags = [...new Set([...featureTags, ...tagNames(el.tags)])];
 
     const started = el.start_timestamp ? Date.parse(el.start_timestamp) : NaN;
@@ -136,10 +162,10 @@ function convertFeature(f: JsonFeature, meta: ReportMeta, sink: AttachmentSink, 
       const type = hookType ?? (hook ? ((s.keyword ?? '').trim() === 'After' ? 'After' : 'Before') : null);
       const step = hook
         ? newStep(type!, type!, `${type} hook`, null, s.match?.location ?? null)
-        : newStep((s.keyword ?? '').trim(), stepType(s), s.name ?? '', s.line ?? lineOf(s.location), s.match?.location ?? null);
+        : newStep((s.keyword ?? '').trim(), stepType(s), s.name ?? '', lineNumber(s.line) ?? lineOf(s.location), s.match?.location ?? null);
       const ms = toMs(s.result?.duration);
       finishStep(step, stepStatus(s.result?.status), ms, errorText(s.result?.error_message), clock);
-      if (clock !== null) clock += Math.max(0, ms);
+      if (clock !== null) clock += ms;
       addEmbeddings(sink, step, s);
       steps.push({ step, hook });
     };
@@ -154,9 +180,9 @@ function convertFeature(f: JsonFeature, meta: ReportMeta, sink: AttachmentSink, 
     for (const h of el.after ?? []) add(h, 'After');
     background = null;
 
-    if (Number.isFinite(started)) {
-      tc.result.startTime = new Date(started).toISOString();
-      tc.result.endTime = new Date(clock!).toISOString();
+    if (clock !== null) {
+      tc.result.startTime = isoOrNull(started);
+      tc.result.endTime = tc.result.startTime && isoOrNull(clock);
     }
     finishCase(tc, steps);
     out.push(tc);
@@ -204,5 +230,5 @@ function stripLine(location: string | undefined): string | undefined {
 
 function lineOf(location: string | undefined): number | null {
   const m = typeof location === 'string' ? /:(\d+)$/.exec(location) : null;
-  return m ? Number(m[1]) : null;
+  return m ? lineNumber(Number(m[1])) : null;
 }

@@ -4,10 +4,13 @@ import type { ReportMeta } from '../report-builder.ts';
 import {
   AttachmentSink,
   assembleReport,
+  clampDurationMs,
   emptyCase,
   finishCase,
   finishStep,
   firstLine,
+  isoOrNull,
+  lineNumber,
   newStep,
   ReportImportError,
   stepStatus,
@@ -110,7 +113,7 @@ export async function junitXmlToReport(source: ReportSource, meta: ReportMeta): 
         name: attr.name ?? '',
         classname: attr.classname ?? attr.class ?? '',
         file: attr.file ?? null,
-        line: attr.line && /^\d+$/.test(attr.line) ? Number(attr.line) : null,
+        line: attr.line && /^\d+$/.test(attr.line) ? lineNumber(Number(attr.line)) : null,
         timeMs: seconds(attr.time),
         problems: [],
         attempts: [],
@@ -262,8 +265,8 @@ function baseCase(node: CaseNode, suite: SuiteNode | null, meta: ReportMeta, n: 
   }
   tc.tags = [...new Set(tags)];
   if (start !== null) {
-    tc.result.startTime = new Date(start).toISOString();
-    tc.result.endTime = new Date(start + timeMs).toISOString();
+    tc.result.startTime = isoOrNull(start);
+    tc.result.endTime = tc.result.startTime && isoOrNull(start + timeMs);
   }
   return tc;
 }
@@ -297,9 +300,9 @@ function parseStepLines(text: string): StepLine[] {
   return out;
 }
 
+/** A `time` attribute in milliseconds: a negative or unreadable one counts as 0, one past MAX_DURATION_MS (1e308) as that. */
 function seconds(value: string | undefined): number {
-  const s = value ? Number(value.replace(/,/g, '')) : NaN;
-  return Number.isFinite(s) && s > 0 ? s * 1000 : 0;
+  return clampDurationMs(value ? Number(value.replace(/,/g, '')) * 1000 : NaN);
 }
 
 /** ISO 8601 with or without zone (JUnit's schema has none: UTC is taken). */

@@ -1,5 +1,5 @@
 import type * as messages from '@cucumber/messages';
-import { ATTACHMENT_TYPES, type PageVisit } from '@stepwise/shared';
+import { ATTACHMENT_TYPES, PageVisit } from '@stepwise/shared';
 import { compileShape, JsonScan, NULL, type CompiledShape } from './json-scan.ts';
 import { ScanTemplate } from './scan-template.ts';
 import type { LineScanner, ScannedLine } from './line-scanner.ts';
@@ -369,8 +369,8 @@ function textOrNull(scan: JsonScan, field: number): string | null | undefined {
 function pageOf(a: messages.Attachment): PageVisit | null {
   try {
     const text = a.contentEncoding === 'BASE64' ? Buffer.from(a.body, 'base64').toString('utf8') : a.body;
-    const value = JSON.parse(text) as PageVisit;
-    return value && typeof value === 'object' ? value : null;
+    const page = PageVisit.safeParse(JSON.parse(text));
+    return page.success ? page.data : null;
   } catch {
     return null;
   }

@@ -28,7 +28,7 @@ class IngestJob {
     const { scanner } = this;
     this.events = new EventsState(() => scanner.bytes);
     this.defs = new DefinitionsState(
-      (start, length) => parseEnvelopeLine(scanner.bytes.toString('utf8', start, start + length), 0, false),
+      (start, length) => parseEnvelopeLine(scanner.bytes.toString('utf8', start, start + length), () => lineAt(scanner.bytes, start), false),
       () => scanner.bytes,
     );
     this.rows = new CaseRows(run, (requests) => requests.map(([t, index]) => this.defs.info(t, index)), () => scanner.bytes);
@@ -103,6 +103,13 @@ class IngestJob {
     };
     parentPort!.postMessage(result, [end.index]);
   }
+}
+
+/** The line number (from 1) of the line starting at byte `start`: counted only for a line refused when read again. */
+function lineAt(bytes: Buffer, start: number): number {
+  let line = 1;
+  for (let i = bytes.indexOf(0x0a); i !== -1 && i < start; i = bytes.indexOf(0x0a, i + 1)) line++;
+  return line;
 }
 
 function post(message: WorkerToMain): void {
