@@ -5,6 +5,7 @@ import { badRequest, forbidden } from '../http/errors.ts';
 import { requireAdmin, requireMember } from '../projects/project-access.ts';
 import { updateProject } from '../projects/projects.repository.ts';
 import { isValidRemoteUrl, listRemoteBranches, RemoteGitError, type RemoteCredentials } from './remote-git.ts';
+import { RemoteAddressError } from './remote-address.ts';
 import { syncBranches, type SyncResult } from './remote-sync.ts';
 
 export interface ConnectInput {
@@ -23,7 +24,8 @@ export class PrivateRepoService {
   /**
    * Checks the credentials with `git ls-remote`, brings the branches together (pushes into an
    * empty remote, takes the remote's history otherwise) and only then stores URL, username and
-   * the sealed token. Any failure stores nothing and answers MSG.gitAuthorizeError.
+   * the sealed token. Any failure stores nothing: a remote on an address this server may not reach
+   * (ALLOW_PRIVATE_GIT_HOSTS) answers which rule refused it, any other MSG.gitAuthorizeError.
    */
   async connect(auth: AuthContext, projectId: string, input: ConnectInput): Promise<{ url: string; sync: SyncResult }> {
     const { project } = await requireAdmin(this.ctx.db, auth, projectId);
@@ -31,13 +33,17 @@ export class PrivateRepoService {
     const url = input.url?.trim() || project.private_repo_url;
     if (!url) throw badRequest(WS_MSG.gitUrlRequired);
     if (!isValidRemoteUrl(url)) throw badRequest(WS_MSG.gitUrlInvalid);
-    const creds: RemoteCredentials = { url, username: input.username.trim(), token: input.token.trim() };
+    const creds: RemoteCredentials = { url, username: input.username.trim(), token: input.token.trim(), allowPrivateHosts: this.ctx.config.allowPrivateGitHosts };
     const host = new URL(url).host;
     let sync: SyncResult;
     try {
       await listRemoteBranches(creds);
       sync = await syncBranches(this.ctx.workspaces.repoPath(projectId), creds, { remoteWins: true });
     } catch (err) {
+      if (err instanceof RemoteAddressError) {
+        this.ctx.log.warn({ projectId, host, userId: auth.user.id, reason: err.message }, 'private repository refused: address not allowed');
+        throw badRequest(err.message);
+      }
       if (!(err instanceof RemoteGitError)) throw err;
       this.ctx.log.warn({ projectId, host, gitExitCode: err.code, detail: err.message }, 'private repository authorisation failed');
       throw badRequest(MSG.gitAuthorizeError);

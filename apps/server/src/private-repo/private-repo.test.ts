@@ -29,7 +29,8 @@ const connect = (user: TestUser, body: Record<string, unknown>) => user.api.post
 const localRepo = (id: string) => server.ctx.workspaces.repoPath(id);
 
 beforeAll(async () => {
-  server = await startTestServer({ LOG_LEVEL: 'debug' }, {}, { logTo: { write: (line: string) => void logLines.push(line) } });
+  // The remote runs on 127.0.0.1: allowed here only (remote-address.test.ts checks the default).
+  server = await startTestServer({ LOG_LEVEL: 'debug', ALLOW_PRIVATE_GIT_HOSTS: 'true' }, {}, { logTo: { write: (line: string) => void logLines.push(line) } });
   remote = await startGitHttpServer(USERNAME, TOKEN);
   [admin, member, outsider] = await Promise.all([signUpUser(server.baseUrl), signUpUser(server.baseUrl), signUpUser(server.baseUrl)]);
   projectId = await createProject(admin, { name: 'Private shop' });
@@ -190,7 +191,7 @@ describe('syncing with the remote', () => {
     expect(remoteHeads()).toContain('refs/heads/feature/kept');
     // Only at the commit we saw: a remote branch that moved since is left alone.
     const seen = gitIn(localRepo(projectId), 'rev-parse', 'feature/kept');
-    expect(await deleteRemoteBranch(localRepo(projectId), { url: `${remote.baseUrl}/shop.git`, username: USERNAME, token: TOKEN }, 'feature/kept', '1'.repeat(40))).toBe('rejected');
+    expect(await deleteRemoteBranch(localRepo(projectId), { url: `${remote.baseUrl}/shop.git`, username: USERNAME, token: TOKEN, allowPrivateHosts: true }, 'feature/kept', '1'.repeat(40))).toBe('rejected');
     expect(gitIn(remoteDir, 'rev-parse', 'feature/kept')).toBe(seen);
     expect(await deleteOnRemote(server.ctx, projectId, 'feature/kept')).toBe('deleted');
     expect(remoteHeads()).not.toContain('refs/heads/feature/kept');

@@ -1,10 +1,15 @@
 import { git, type GitResult } from '../workspace/git.ts';
+import { checkRemoteAddress, RemoteLookupError } from './remote-address.ts';
 
-/** Where a project's private repository lives and how to sign in to it (the token in clear, in memory only). */
+/**
+ * Where a project's private repository lives and how to sign in to it (the token in clear, in memory
+ * only); `allowPrivateHosts` (ALLOW_PRIVATE_GIT_HOSTS) lets it be on a loopback, link-local or private address.
+ */
 export interface RemoteCredentials {
   url: string;
   username: string;
   token: string;
+  allowPrivateHosts: boolean;
 }
 
 /** A failed remote operation; its message never holds the credentials. */
@@ -35,7 +40,7 @@ export function isValidRemoteUrl(url: string): boolean {
  * global config, credential helper or prompt is consulted; redirects are not followed (they could
  * carry the header to another host); only http and https transports are allowed.
  */
-function remoteEnv(c: RemoteCredentials): Record<string, string> {
+function remoteEnv(c: RemoteCredentials, resolve: string | null): Record<string, string> {
   const basic = Buffer.from(`${c.username}:${c.token}`, 'utf8').toString('base64');
   const config: Array<[string, string]> = [
     ['http.extraHeader', `Authorization: Basic ${basic}`],
@@ -43,6 +48,7 @@ function remoteEnv(c: RemoteCredentials): Record<string, string> {
     ['credential.helper', ''],
     ['core.askPass', ''],
   ];
+  if (resolve) config.push(['http.curloptResolve', resolve]);
   const env: Record<string, string> = {
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_ALLOW_PROTOCOL: 'http:https',
@@ -65,9 +71,23 @@ export function scrub(text: string, c: RemoteCredentials): string {
   return out.replace(/(authorization:\s*\w+\s+)\S+/gi, '$1***');
 }
 
-/** Runs a git command that talks to the remote; fails with a scrubbed RemoteGitError unless `allowFailure`. */
+/**
+ * Runs a git command that talks to the remote; fails with a scrubbed RemoteGitError unless
+ * `allowFailure`, and with a RemoteAddressError, before git runs, when the remote is on an address
+ * this server may not reach.
+ */
 async function remoteGit(args: string[], c: RemoteCredentials, gitDir?: string, allowFailure = false): Promise<GitResult> {
-  const result = await git(args, { gitDir, env: remoteEnv(c), allowFailure: true });
+  let resolve: string | null = null;
+  if (!c.allowPrivateHosts) {
+    try {
+      resolve = await checkRemoteAddress(c.url);
+    } catch (err) {
+      // git's own exit code for a host it cannot resolve.
+      if (err instanceof RemoteLookupError) throw new RemoteGitError(err.message, 128);
+      throw err;
+    }
+  }
+  const result = await git(args, { gitDir, env: remoteEnv(c, resolve), allowFailure: true });
   if (result.code !== 0 && !allowFailure) {
     const detail = scrub(result.stderr.trim().split('\n').filter((l) => !l.startsWith('hint:')).slice(-3).join(' | '), c);
     throw new RemoteGitError(`git ${args[0]} failed (${result.code}): ${detail}`, result.code);

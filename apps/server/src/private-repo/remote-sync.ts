@@ -19,7 +19,12 @@ export interface SyncResult {
 export async function projectRemote(ctx: AppContext, projectId: string): Promise<RemoteCredentials | null> {
   const project = await findProject(ctx.db, projectId);
   if (!project?.configured_private_repo || !project.private_repo_url || !project.private_repo_token_enc) return null;
-  return { url: project.private_repo_url, username: project.private_repo_username, token: ctx.secrets.decrypt(project.private_repo_token_enc) };
+  return {
+    url: project.private_repo_url,
+    username: project.private_repo_username,
+    token: ctx.secrets.decrypt(project.private_repo_token_enc),
+    allowPrivateHosts: ctx.config.allowPrivateGitHosts,
+  };
 }
 
 async function refs(gitDir: string, prefix: string): Promise<Map<string, string>> {

@@ -12,7 +12,8 @@ let remote: GitHttpTestServer;
 let remoteDir: string;
 
 beforeAll(async () => {
-  ws = await startWorkspace('Synced');
+  // The remote runs on 127.0.0.1.
+  ws = await startWorkspace('Synced', { ALLOW_PRIVATE_GIT_HOSTS: 'true' });
   remote = await startGitHttpServer(USERNAME, TOKEN);
   remote.createRepo('synced');
   remoteDir = path.join(remote.root, 'synced.git');

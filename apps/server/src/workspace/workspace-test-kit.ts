@@ -21,8 +21,8 @@ export interface Workspace {
   log(branch?: string): string[];
 }
 
-export async function startWorkspace(projectName = 'Shop'): Promise<Workspace> {
-  const server = await startTestServer();
+export async function startWorkspace(projectName = 'Shop', env: Record<string, string> = {}): Promise<Workspace> {
+  const server = await startTestServer(env);
   const admin = await signUpUser(server.baseUrl, { firstname: 'Ada', lastname: 'Lovelace' });
   const projectId = await createProject(admin, { name: projectName });
   return workspaceOf(server, admin, projectId);
