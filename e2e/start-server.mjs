@@ -5,9 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-e2e-'));
+// Git remotes of the tests live on 127.0.0.1, which a server refuses by default.
 const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: process.env.E2E_NODE_ENV ?? 'production', LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn', HOST: '127.0.0.1' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: process.env.E2E_NODE_ENV ?? 'production',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    HOST: '127.0.0.1',
+    ALLOW_PRIVATE_GIT_HOSTS: process.env.ALLOW_PRIVATE_GIT_HOSTS ?? 'true',
+  },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
