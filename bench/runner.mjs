@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runScenarios } from '../packages/runner/src/index.ts';
 import { createSandbox } from '../apps/server/src/sandbox/sandbox-probe.ts';
-import { makeScratchFolders, runnerSpec } from '../apps/server/src/execution-runs/runner-job.ts';
+import { makeScratchFolders, runnerProbe, runnerSpec } from '../apps/server/src/execution-runs/runner-job.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCENARIOS = Number(process.env.BENCH_SCENARIOS ?? 50);
@@ -110,7 +110,7 @@ function writeWorkspace(dir) {
   return files;
 }
 
-const sandbox = await createSandbox(process.env.RUNNER_SANDBOX ?? 'bwrap', { warn: () => {}, info: () => {} });
+const sandbox = await createSandbox(process.env.RUNNER_SANDBOX ?? 'bwrap', { warn: () => {}, info: () => {} }, runnerProbe());
 let launch = null;
 
 /** The run process in the sandbox, as the server starts it: the workspace is its scratch folder. */

@@ -12,12 +12,13 @@ import { ExecutionsRuntime } from './executions/executions-runtime.ts';
 import { FsBlobStore } from './blobs/blob-store.ts';
 import { RunManager } from './execution-runs/run-manager.ts';
 import { createSandbox } from './sandbox/sandbox-probe.ts';
+import { runnerProbe } from './execution-runs/runner-job.ts';
 
 /** Opens the database (migrated), the secret box, the mailer and the workspace store. */
 export async function createContext(config: Config, dbOptions?: DatabaseOptions): Promise<AppContext> {
   const log = createLogger(config.logLevel, config.env === 'development' && process.stdout.isTTY);
   // First: RUNNER_SANDBOX=bwrap without a working sandbox stops the start before anything is opened.
-  const sandbox = await createSandbox(config.runnerSandbox, log);
+  const sandbox = await createSandbox(config.runnerSandbox, log, runnerProbe());
   const db = await openDatabase(dbOptions ?? { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await migrateToLatest(db);
   const secrets = new SecretBox(resolveSecretKey(config.dataDir, config.secretKey));

@@ -6,6 +6,7 @@ import { loadConfig } from '../config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import { planColumns } from '../projects/plan.ts';
 import { createSandbox, SandboxUnavailableError } from '../sandbox/sandbox-probe.ts';
+import { runnerProbe } from '../execution-runs/runner-job.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -40,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
 async function reportSandbox(setting: 'auto' | 'bwrap' | 'off'): Promise<number> {
   const quiet = { warn: () => {}, info: () => {} };
   try {
-    const { status } = await createSandbox(setting, quiet);
+    const { status } = await createSandbox(setting, quiet, runnerProbe());
     const inForce = status.mode === 'off' ? 'no sandbox' : `bubblewrap, ${status.network === 'isolated' ? 'its own network (pasta)' : "the server's network"}`;
     console.log(`RUNNER_SANDBOX=${setting}: ${inForce}`);
     if (status.warning) console.log(status.warning);

@@ -54,6 +54,11 @@ export function runnerEnv(config: Pick<Config, 'chromiumPath'>, scratchDir: stri
   return env;
 }
 
+/** The sandbox probe for runs: the Node binary starts inside with the runner's folders bound. */
+export function runnerProbe(): { readOnly: string[]; command: string[] } {
+  return { readOnly: [...runnerCodePaths(), nodeBinary()], command: [nodeBinary(), '-e', ''] };
+}
+
 /** Folders a sandboxed run writes in its scratch folder besides the checkout. */
 export function makeScratchFolders(scratchDir: string): void {
   for (const dir of ['home', 'tmp']) fs.mkdirSync(path.join(scratchDir, dir), { recursive: true, mode: 0o700 });

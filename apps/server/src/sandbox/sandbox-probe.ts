@@ -45,9 +45,16 @@ let probed: Promise<ProbeResult> | null = null;
 /**
  * Tries the ways to start a sandbox, best first: as nobody (when the server is root) or as the
  * server's user, through pasta, then without it. Each try runs /usr/bin/true through the very chain
- * a run uses. Once per process.
+ * a run uses. Once per process (the first caller's command counts).
  */
-function probe(system: SystemLayout): Promise<ProbeResult> {
+/** What the probe runs: the very program runs start, with the folders they read (unreadable ones fail it). */
+export interface ProbeCommand {
+  readOnly: string[];
+  command: string[];
+}
+const TRUE: ProbeCommand = { readOnly: [], command: ['/usr/bin/true'] };
+
+function probe(system: SystemLayout, cmd: ProbeCommand): Promise<ProbeResult> {
   probed ??= (async (): Promise<ProbeResult> => {
     if (process.platform !== 'linux') return { launch: null, reason: 'not Linux', networkReason: null };
     if (!onPath('bwrap')) return { launch: null, reason: 'no bwrap on PATH', networkReason: null };
@@ -57,11 +64,11 @@ function probe(system: SystemLayout): Promise<ProbeResult> {
     let networkReason: string | null = hasPasta ? null : 'no pasta on PATH';
     for (const hostId of ids) {
       if (hasPasta) {
-        const r = await tryLaunch({ pasta: true, hostId }, system);
+        const r = await tryLaunch({ pasta: true, hostId }, system, cmd);
         if (r === null) return { launch: { pasta: true, hostId }, reason: null, networkReason: null };
         networkReason = r;
       }
-      const r = await tryLaunch({ pasta: false, hostId }, system);
+      const r = await tryLaunch({ pasta: false, hostId }, system, cmd);
       if (r === null) return { launch: { pasta: false, hostId }, reason: null, networkReason };
       reason = r;
     }
@@ -70,14 +77,14 @@ function probe(system: SystemLayout): Promise<ProbeResult> {
   return probed;
 }
 
-async function tryLaunch(launch: SandboxLaunch, system: SystemLayout): Promise<string | null> {
+async function tryLaunch(launch: SandboxLaunch, system: SystemLayout, cmd: ProbeCommand): Promise<string | null> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-probe-'));
   try {
     const sandbox = new Sandbox({ configured: 'bwrap', mode: 'bwrap', network: null, warning: null }, launch, system);
     await sandbox.handOver(scratch);
     const child = sandbox.spawn(
-      { scratchDir: scratch, readOnly: [], env: { PATH: '/usr/bin:/bin' }, cwd: scratch, loopbackPorts: [], limits: { processes: 64, memoryMb: 256 } },
-      ['/usr/bin/true'],
+      { scratchDir: scratch, readOnly: cmd.readOnly, env: { PATH: '/usr/bin:/bin' }, cwd: scratch, loopbackPorts: [], limits: { processes: 64, memoryMb: 1024 } },
+      cmd.command,
       ['ignore', 'ignore', 'pipe'],
     );
     let stderr = '';
@@ -106,13 +113,13 @@ function onPath(name: string): boolean {
  * The sandbox in force for RUNNER_SANDBOX: 'off' as asked (with a warning); 'auto' bubblewrap when it
  * works, else off with a warning; 'bwrap' bubblewrap with its own network, or SandboxUnavailableError.
  */
-export async function createSandbox(setting: SandboxSetting, log: Pick<Logger, 'warn' | 'info'>): Promise<Sandbox> {
+export async function createSandbox(setting: SandboxSetting, log: Pick<Logger, 'warn' | 'info'>, cmd: ProbeCommand = TRUE): Promise<Sandbox> {
   const system = systemLayout();
   if (setting === 'off') {
     log.warn(SANDBOX_WARNINGS.off);
     return new Sandbox({ configured: setting, mode: 'off', network: null, warning: SANDBOX_WARNINGS.off }, null, system);
   }
-  const { launch, reason, networkReason } = await probe(system);
+  const { launch, reason, networkReason } = await probe(system, cmd);
   if (setting === 'bwrap' && (!launch || !launch.pasta)) {
     throw new SandboxUnavailableError(`RUNNER_SANDBOX=bwrap, but the sandbox does not work on this machine: ${reason ?? networkReason}`);
   }
