@@ -17,3 +17,4 @@ export * from './schemas/executions.ts';
 export * from './schemas/runs.ts';
 export * from './report-rules.ts';
 export * from './schemas/sandbox.ts';
+export * from './redaction.ts';
