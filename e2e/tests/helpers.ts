@@ -36,3 +36,15 @@ export async function signedInAs(page: Page, email: string): Promise<void> {
   await logIn(page, email);
   await expect(page).not.toHaveURL(/\/login/);
 }
+
+/** Invites `memberEmail` to the project and accepts as that member (both through the API). */
+export async function addMemberViaApi(request: APIRequestContext, adminToken: string, projectId: string, memberEmail: string, memberToken: string): Promise<void> {
+  const inv = await request.post('/api/auth/create-invitation', {
+    data: { project_id: projectId, sent_to_email_list: [memberEmail] },
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(inv.status()).toBe(200);
+  const id = (await inv.json()).invitation_ids[0];
+  const acc = await request.post('/api/auth/addMember', { data: { id }, headers: { authorization: `Bearer ${memberToken}` } });
+  expect(acc.status()).toBe(200);
+}

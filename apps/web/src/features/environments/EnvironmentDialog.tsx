@@ -13,6 +13,7 @@ import { failureText } from '../../api/failure-text';
 import { AppDialog } from '../../components/AppDialog';
 import { useToast } from '../../components/toast/toast-context';
 import { useAppConfig } from '../config/use-app-config';
+import { isReloaded, saveWithConflicts, WriteConflictError, type StaleWrite } from '../workspace/write-conflict';
 import type { Environment } from './environments.api';
 import { demoEnvName, nameFromUrl } from './env-form';
 import { useEnvironmentMutations } from './use-environments';
@@ -29,7 +30,9 @@ export interface EnvironmentDialogProps {
 export function EnvironmentDialog({ editing, existing, onClose, onSaved }: EnvironmentDialogProps) {
   const config = useAppConfig();
   const toast = useToast();
-  const { create, edit } = useEnvironmentMutations();
+  const { create, edit, refresh } = useEnvironmentMutations();
+  // The environment as the form was filled from; its version is the base of the save.
+  const [loaded, setLoaded] = useState(editing ?? null);
   const [name, setName] = useState(editing?.name ?? '');
   const [url, setUrl] = useState(editing?.baseUrl ?? '');
   const [nameTyped, setNameTyped] = useState(!!editing);
@@ -55,18 +58,36 @@ export function EnvironmentDialog({ editing, existing, onClose, onSaved }: Envir
     setNameTyped(true);
   }
 
+  /** Theirs replaces what was typed; an environment renamed or deleted meanwhile closes the dialog. */
+  async function reload(stale: StaleWrite) {
+    await refresh();
+    const current = stale.environment;
+    if (!current) {
+      toast.error('This environment was renamed or deleted by someone else');
+      return onClose();
+    }
+    setLoaded(current);
+    setName(current.name);
+    setUrl(current.baseUrl);
+    setNotice('Showing the latest saved version');
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     const problem = envNameError(name, others) ?? envUrlError(url);
     if (problem) return setError(problem);
     const values = { name: name.trim(), baseUrl: url.trim() };
-    if (editing) {
-      if (values.name === editing.name && values.baseUrl === editing.baseUrl) return setNotice(WS_MSG.envNoChanges);
+    if (editing && loaded) {
+      if (values.name === loaded.name && values.baseUrl === loaded.baseUrl) return setNotice(WS_MSG.envNoChanges);
       try {
-        await edit.mutateAsync({ name: editing.name, newName: values.name, baseUrl: values.baseUrl });
+        await saveWithConflicts(
+          (stale) => edit.mutateAsync({ name: editing.name, newName: values.name, baseUrl: values.baseUrl, baseVersion: stale ? stale.version : loaded.version }),
+          reload,
+        );
       } catch (err) {
-        return setError(failureText('Error in editing environment', err));
+        if (isReloaded(err)) return;
+        return setError(err instanceof WriteConflictError ? err.message : failureText('Error in editing environment', err));
       }
       toast.success('Environment saved');
       return onSaved(values.name);

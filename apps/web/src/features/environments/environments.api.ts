@@ -16,8 +16,9 @@ export function pushEnvironment(ref: WorkspaceRef, name: string, baseUrl: string
   return api.post('workspace/push-env', body);
 }
 
-export function editEnvironment(ref: WorkspaceRef, name: string, newName: string, baseUrl: string): Promise<unknown> {
-  const body: BodyOf<typeof EditEnvBody> = { ...ref, name, newName, newData: { name: newName, baseUrl } };
+/** `baseVersion`: the version of the environment the form was filled from (409 when it changed since). */
+export function editEnvironment(ref: WorkspaceRef, name: string, newName: string, baseUrl: string, baseVersion: string | null): Promise<unknown> {
+  const body: BodyOf<typeof EditEnvBody> = { ...ref, name, newName, newData: { name: newName, baseUrl }, baseVersion };
   return api.post('workspace/edit-env', body);
 }
 

@@ -35,9 +35,12 @@ export function useEnvironmentMutations() {
   return {
     create: useMutation({ mutationFn: (v: { name: string; baseUrl: string }) => pushEnvironment(ws.ref, v.name, v.baseUrl), onSuccess }),
     edit: useMutation({
-      mutationFn: (v: { name: string; newName: string; baseUrl: string }) => editEnvironment(ws.ref, v.name, v.newName, v.baseUrl),
+      mutationFn: (v: { name: string; newName: string; baseUrl: string; baseVersion: string | null }) =>
+        editEnvironment(ws.ref, v.name, v.newName, v.baseUrl, v.baseVersion),
       onSuccess,
     }),
     remove: useMutation({ mutationFn: (name: string) => deleteEnvironment(ws.ref, name), onSuccess }),
+    /** Reads the branch again (after a conflict's Reload). */
+    refresh: onSuccess,
   };
 }

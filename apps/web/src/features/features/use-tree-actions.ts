@@ -2,9 +2,11 @@ import { ApiError } from '../../api/client';
 import { failureText } from '../../api/failure-text';
 import { useToast } from '../../components/toast/toast-context';
 import { useWorkspace } from '../workspace/use-workspace';
+import { isReloaded, saveWithConflicts, WriteConflictError } from '../workspace/write-conflict';
 import { createFolder, deleteFeature, deleteFolder, editFolder, pushScenario, renameFeature, type FeatureNode } from './features.api';
 import { parentPathOf } from './tree-model';
 import { useRefreshBranch } from './use-feature-list';
+import { useScenarioWrites } from './use-scenario-writes';
 
 /** The server's own message when it sent one, else the spec's text. */
 const serverOr = (fallback: string, err: unknown) =>
@@ -15,15 +17,19 @@ export function useTreeActions() {
   const { ref } = useWorkspace();
   const toast = useToast();
   const refresh = useRefreshBranch();
+  const { shownCommit } = useScenarioWrites();
 
-  async function run(write: () => Promise<unknown>, success: string | null, failure: (err: unknown) => string): Promise<void> {
+  /** False when a conflict was answered with Reload (nothing written, theirs shown). */
+  async function run(write: () => Promise<unknown>, success: string | null, failure: (err: unknown) => string): Promise<boolean> {
     try {
       await write();
     } catch (err) {
-      throw new Error(failure(err), { cause: err });
+      if (isReloaded(err)) return false;
+      throw new Error(err instanceof WriteConflictError ? err.message : failure(err), { cause: err });
     }
     await refresh();
     if (success) toast.success(success);
+    return true;
   }
 
   return {
@@ -55,14 +61,18 @@ export function useTreeActions() {
       run(() => deleteFeature(ref, { parentPath: parentPathOf(node.path), name: node.name }), 'Feature deleted', (err) =>
         failureText('An error occurred while deleting the feature', err),
       ),
-    /** The only scenario of a feature takes the feature with it. */
+    /** The only scenario of a feature takes the feature with it. False when the person reloaded instead. */
     deleteScenario: (feature: FeatureNode, index: number) =>
       (feature.scenarios?.length ?? 0) <= 1
         ? run(() => deleteFeature(ref, { parentPath: parentPathOf(feature.path), name: feature.name }), 'Scenario deleted', (err) =>
             failureText('An error occurred while deleting the feature', err),
           )
         : run(
-            () => pushScenario(ref, { name: feature.name, parentPath: parentPathOf(feature.path), data: '', scenarioIndex: index, deleteScenario: true }),
+            () => {
+              const body = { name: feature.name, parentPath: parentPathOf(feature.path), data: '', scenarioIndex: index, deleteScenario: true };
+              const base = shownCommit();
+              return saveWithConflicts((stale) => pushScenario(ref, { ...body, baseCommit: stale ? stale.commit : base }), () => refresh());
+            },
             'Scenario deleted',
             (err) => failureText('An error occurred while deleting the scenario', err),
           ),

@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import type { TestDataRow } from '@stepwise/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { errorText, isUnauthorized } from '../../api/client';
@@ -15,6 +15,7 @@ import { useEnvironments } from '../environments/use-environments';
 import { StoredUsersSection } from '../stored-users/StoredUsersSection';
 import { useWorkspace } from '../workspace/use-workspace';
 import { wsKeys } from '../workspace/workspace-keys';
+import { isReloaded, saveWithConflicts, WriteConflictError } from '../workspace/write-conflict';
 import { useWriteGuard } from '../workspace/write-guard';
 import { fetchTestData, saveTestData } from './test-data.api';
 import { TestDataTable } from './TestDataTable';
@@ -37,23 +38,41 @@ export function TestDataPage() {
   const { pathname } = useLocation();
   const queryClient = useQueryClient();
   const envs = useEnvironments().data?.allEnv ?? [];
-  const query = useQuery({ queryKey: wsKeys.testData(ws.projectId, ws.branch), queryFn: () => fetchTestData(ws.ref) });
-  const save = useMutation({
-    mutationFn: (rows: TestDataRow[]) => saveTestData(ws.ref, rows),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: wsKeys.testData(ws.projectId, ws.branch) }),
-  });
+  const key = wsKeys.testData(ws.projectId, ws.branch);
+  const query = useQuery({ queryKey: key, queryFn: () => fetchTestData(ws.ref) });
   const [deleting, setDeleting] = useState<number | null>(null);
-  const rows = query.data ?? [];
+  const rows = query.data?.rows ?? [];
   const editing = query.data ? editingFromPath(pathname, rows.length) : null;
+  // The version the row being edited was read at, kept while the table refreshes under it.
+  const [started, setStarted] = useState<{ editing: number | null; version: string | null } | null>(null);
+  if (query.data && (!started || started.editing !== editing)) setStarted({ editing, version: query.data.version });
   const base = `/${ws.projectId}/test-data`;
   const go = (to: string) => guard.canWrite() && navigate(to);
+
+  /** Saves the table over `version`; false when the person reloaded theirs instead. Throws the text to show. */
+  async function saveTable(next: TestDataRow[], version: string | null): Promise<boolean> {
+    try {
+      await saveWithConflicts(
+        (stale) => saveTestData(ws.ref, next, stale ? stale.version : version),
+        async () => {
+          navigate(base);
+          await queryClient.invalidateQueries({ queryKey: key });
+        },
+      );
+    } catch (err) {
+      if (isReloaded(err)) return false;
+      throw new Error(err instanceof WriteConflictError ? err.message : failureText('Failed to save test data', err), { cause: err });
+    }
+    await queryClient.invalidateQueries({ queryKey: key });
+    return true;
+  }
 
   async function saveRow(index: number, row: TestDataRow) {
     const next = index === rows.length ? [...rows, row] : rows.map((r, i) => (i === index ? row : r));
     try {
-      await save.mutateAsync(next);
+      if (!(await saveTable(next, started?.version ?? null))) return;
     } catch (err) {
-      toast.error(failureText('Failed to save test data', err));
+      toast.error((err as Error).message);
       return;
     }
     toast.success('Test data saved');
@@ -93,12 +112,7 @@ export function TestDataPage() {
         destructive
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
-          try {
-            await save.mutateAsync(rows.filter((_, i) => i !== deleting));
-          } catch (err) {
-            throw new Error(failureText('Failed to save test data', err), { cause: err });
-          }
-          toast.success('Test data deleted');
+          if (await saveTable(rows.filter((_, i) => i !== deleting), query.data?.version ?? null)) toast.success('Test data deleted');
           return true;
         }}
       />

@@ -4,6 +4,7 @@ import { BranchSelector } from './BranchSelector';
 import { RecorderButton } from './RecorderButton';
 import { usePublishRefresh } from './use-publish-refresh';
 import { useWorkspace } from './use-workspace';
+import { WriteConflictHost } from './WriteConflictHost';
 import { WriteGuardDialogs } from './WriteGuardDialogs';
 
 /** Environment, branch and recorder controls of the top bar, inside a project; published scenarios refresh the counts. */
@@ -23,6 +24,7 @@ export function WorkspaceControls() {
       )}
       <EnvironmentDialogHost />
       <WriteGuardDialogs />
+      <WriteConflictHost />
     </>
   );
 }

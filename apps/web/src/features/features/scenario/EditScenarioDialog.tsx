@@ -23,6 +23,7 @@ import { type GherkinKeywords, useGherkinKeywords } from '../gherkin-dialect';
 import { renameScenarioText, scenarioParameters, setScenarioParameters, setScenarioTags, type ScenarioParameter } from '../gherkin-text';
 import { scenarioView, type ScenarioView } from '../scenario-content';
 import { DiscardPrompt } from '../tree/DiscardPrompt';
+import { isReloaded } from '../../workspace/write-conflict';
 import { useScenarioWrites } from '../use-scenario-writes';
 import { parameterErrors } from './scenario-parameters';
 
@@ -66,6 +67,8 @@ function EditScenarioForm({ feature, index, allTags, onClose, kw, scenario }: Ed
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [discarding, setDiscarding] = useState(false);
+  // The commit the form was filled from.
+  const [base] = useState(writes.shownCommit);
 
   const siblings = (feature.scenarios ?? []).map((s) => s.name).filter((_n, i) => i !== index);
   const nameChanged = name.trim() !== scenario.name || name.startsWith(' ');
@@ -111,10 +114,11 @@ function EditScenarioForm({ feature, index, allTags, onClose, kw, scenario }: Ed
     setBusy(true);
     setError(null);
     try {
-      await writes.saveScenario(feature, index, text);
+      await writes.saveScenario(feature, index, text, undefined, base);
       toast.success('Scenario updated');
       onClose();
     } catch (err) {
+      if (isReloaded(err)) return onClose();
       setError((err as Error).message);
       setBusy(false);
     }

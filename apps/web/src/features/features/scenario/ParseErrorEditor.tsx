@@ -8,6 +8,7 @@ import type { ParseError } from '@stepwise/shared';
 import { useState } from 'react';
 import { CodeEditor } from '../../../components/code/CodeEditor';
 import { useToast } from '../../../components/toast/toast-context';
+import { isReloaded } from '../../workspace/write-conflict';
 import { useWriteGuard } from '../../workspace/write-guard';
 import type { FeatureNode } from '../features.api';
 import { useScenarioWrites } from '../use-scenario-writes';
@@ -20,6 +21,8 @@ export function ParseErrorEditor({ feature }: { feature: FeatureNode }) {
   const guard = useWriteGuard();
   const toast = useToast();
   const [draft, setDraft] = useState(feature.content ?? '');
+  // The commit the draft started from; a save or a reload moves it.
+  const [base, setBase] = useState(writes.shownCommit);
   const [parseError, setParseError] = useState<ParseError | null>(feature.parseError ?? null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -29,10 +32,16 @@ export function ParseErrorEditor({ feature }: { feature: FeatureNode }) {
     setBusy(true);
     setError(null);
     try {
-      const result = await writes.saveFile(feature, draft);
+      const result = await writes.saveFile(feature, draft, base);
+      setBase(result.commit);
       setParseError(result.parseError ?? null);
       toast.success(result.parseError ? 'Saved; the feature still has a syntax error' : 'Feature saved');
     } catch (err) {
+      if (isReloaded(err)) {
+        setDraft(err.stale.content ?? '');
+        setBase(err.stale.commit);
+        return;
+      }
       setError((err as Error).message);
     } finally {
       setBusy(false);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context';
 import { openRecorderUrl } from '../../recorder/open-recorder-url';
 import { useWorkspace } from '../../workspace/use-workspace';
+import { isReloaded } from '../../workspace/write-conflict';
 import { useWriteGuard } from '../../workspace/write-guard';
 import type { ScenarioViewOption } from '../feature-selection';
 import type { FeatureNode } from '../features.api';
@@ -44,10 +45,21 @@ export function ScenarioPane({ feature, index, scenario, keywords, allTags, view
   const actions = useTreeActions();
   const toast = useToast();
   const [editMode, setEditMode] = useState(false);
+  // The commit the editor's text came from: the list may refresh while it is open.
+  const [editBase, setEditBase] = useState<string | undefined>(undefined);
   const [dialog, setDialog] = useState<Dialog>(null);
   const names = (feature.scenarios ?? []).map((s) => s.name);
   const recorderParams = { project_id: ws.projectId, git_branch: ws.branch, feature_file: `features/${feature.path}`, scenario_name: scenario.name, env_name: ws.env ? `environments/${ws.env}.json` : null };
-  const save = (content: string) => writes.saveScenario(feature, index, content);
+  /** Saves; false when a conflict was answered with Reload (theirs is shown, nothing was written). */
+  const save = async (content: string, baseCommit?: string): Promise<boolean> => {
+    try {
+      await writes.saveScenario(feature, index, content, undefined, baseCommit);
+      return true;
+    } catch (err) {
+      if (isReloaded(err)) return false;
+      throw err;
+    }
+  };
   const writable = (fn: () => void) => () => guard.canWrite() && fn();
   const commentStep = dialog?.kind === 'comment' ? scenario.steps[dialog.step] : undefined;
 
@@ -67,6 +79,7 @@ export function ScenarioPane({ feature, index, scenario, keywords, allTags, view
         editMode={editMode}
         onEditMode={(on) => {
           if (on && !guard.canWrite()) return;
+          if (on) setEditBase(writes.shownCommit());
           setEditMode(on);
           // The editor is the Gherkin view: editing from the steps view switches to it.
           if (on && view === 'steps') onViewChange('gherkin');
@@ -84,8 +97,7 @@ export function ScenarioPane({ feature, index, scenario, keywords, allTags, view
           label={`Scenario ${scenario.name}`}
           onExitEdit={() => setEditMode(false)}
           onSave={async (draft) => {
-            await save(draft);
-            toast.success('Scenario saved');
+            if (await save(draft, editBase)) toast.success('Scenario saved');
             setEditMode(false);
           }}
         />
@@ -102,8 +114,7 @@ export function ScenarioPane({ feature, index, scenario, keywords, allTags, view
         target={dialog?.kind === 'delete' ? { kind: 'scenario', name: scenario.name, featureName: feature.name, lastOne: names.length <= 1 } : null}
         onClose={() => setDialog(null)}
         onConfirm={async () => {
-          await actions.deleteScenario(feature, index);
-          onDeleted(names.length <= 1);
+          if (await actions.deleteScenario(feature, index)) onDeleted(names.length <= 1);
         }}
       />
       {dialog?.kind === 'edit' && <EditScenarioDialog feature={feature} index={index} allTags={allTags} onClose={() => setDialog(null)} />}
@@ -112,9 +123,9 @@ export function ScenarioPane({ feature, index, scenario, keywords, allTags, view
           step={`${commentStep.keyword.trim()} ${commentStep.text}`}
           onClose={() => setDialog(null)}
           onSave={async (comment) => {
-            await save(insertStepComment(scenario.content, dialog.step, comment, keywords));
+            const saved = await save(insertStepComment(scenario.content, dialog.step, comment, keywords));
             setDialog(null);
-            toast.success('Comment added');
+            if (saved) toast.success('Comment added');
           }}
         />
       )}

@@ -5,6 +5,7 @@ import { failureText } from '../../../api/failure-text';
 import { useToast } from '../../../components/toast/toast-context';
 import { useWorkspace } from '../../workspace/use-workspace';
 import { wsKeys } from '../../workspace/workspace-keys';
+import { isReloaded, saveWithConflicts, WriteConflictError } from '../../workspace/write-conflict';
 import { CodeValidationError, fetchFileContent, uploadStepFiles } from '../steps.api';
 import { useRefreshBranch } from '../use-feature-list';
 
@@ -24,6 +25,8 @@ export function useStepCodeEditor(step: StepInfoDto | undefined, canWrite: () =>
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<ValidationProblem | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The version of the file when editing began (the step list may refresh under the draft).
+  const [base, setBase] = useState<string | null | undefined>(undefined);
 
   const file = step?.mjsFile ?? null;
   const content = step?.mjsFileContent ?? '';
@@ -45,19 +48,29 @@ export function useStepCodeEditor(step: StepInfoDto | undefined, canWrite: () =>
     setDraft(null);
     setProblem(null);
     setError(null);
+    setBase(undefined);
   }
 
   async function save(force = false) {
     if (!file) return;
     setSaving(true);
     setError(null);
+    const version = base !== undefined ? base : (step?.mjsFileVersion ?? null);
     try {
-      await uploadStepFiles(ws.ref, [{ name: file, content: current }], force);
+      await saveWithConflicts(
+        (stale) => uploadStepFiles(ws.ref, [{ name: file, content: current, baseVersion: stale ? stale.version : version }], force),
+        async () => {
+          reset();
+          await refresh();
+        },
+      );
       await refresh();
       toast.success('Step code saved');
       reset();
     } catch (err) {
+      if (isReloaded(err)) return;
       if (err instanceof CodeValidationError) setProblem({ line: err.line, message: err.detail });
+      else if (err instanceof WriteConflictError) setError(err.message);
       else setError(failureText('Error occurred while updating code', err));
     } finally {
       setSaving(false);
@@ -66,7 +79,11 @@ export function useStepCodeEditor(step: StepInfoDto | undefined, canWrite: () =>
 
   return {
     mode, draft, current, original, changed, dirty, isUtils, isStub, saving, problem, error, file,
-    edit: () => !isUtils && canWrite() && setMode('edit'),
+    edit: () => {
+      if (isUtils || !canWrite()) return;
+      if (mode === 'view') setBase(step?.mjsFileVersion ?? null);
+      setMode('edit');
+    },
     canWrite,
     change: (value: string) => setDraft(value),
     review: () => setMode('review'),

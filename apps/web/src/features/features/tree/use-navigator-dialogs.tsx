@@ -33,7 +33,9 @@ export function useNavigatorDialogs(tree: FeatureNode[], allTags: string[], onPa
       setOpen({
         kind: 'delete',
         target: { kind: 'scenario', name: item.scenario.name, featureName: item.feature.name, lastOne },
-        run: () => actions.deleteScenario(item.feature, item.index).then(() => onPathChanged(item.feature.path, lastOne ? null : item.feature.path)),
+        run: () => actions.deleteScenario(item.feature, item.index).then((deleted) => {
+          if (deleted) onPathChanged(item.feature.path, lastOne ? null : item.feature.path);
+        }),
       });
     }
   }
