@@ -22,6 +22,9 @@ export const PLANS: Record<PlanName, PlanLimits> = {
 };
 
 export const ROLES = { admin: 'ADMIN', member: 'MEMBER' } as const;
+
+/** Stands for a stored .npmrc credential in the text members are shown; sent back, it keeps the stored value. */
+export const NPMRC_MASK = '********';
 export type Role = (typeof ROLES)[keyof typeof ROLES];
 
 export const LOG_TYPES = ['Info', 'Error', 'Debug', 'Warning', 'Critical'] as const;

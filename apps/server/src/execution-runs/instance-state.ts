@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import type { ExecutionDto, LiveStatus } from '@stepwise/shared';
+import type { ExecutionDto, LiveStatus, Redact } from '@stepwise/shared';
 import type { StartRunInput } from '../executions/execution-runner.ts';
 import type { ProcessRef } from './process-tree.ts';
 
@@ -18,7 +18,8 @@ export interface Active {
   logs: string[];
   logsPersisted: number;
   logsTruncated: boolean;
-  redact: (text: string) => string;
+  /** The run's secrets out of a text; `spans` (when set) finds one cut across two log lines. */
+  redact: Redact;
   /** halt() was called. */
   halted: boolean;
   /** A limit of the run (its time, its memory) ended it: what the instance's status says. */

@@ -4,6 +4,7 @@ import type { RunnerHooks } from '../executions/execution-runner.ts';
 import { type RunStatus, RUN_STATUSES } from '../runs/run-store.ts';
 import { updateInstance } from './instances.repository.ts';
 import { snapshot, type Active } from './instance-state.ts';
+import { SplitSecrets } from './log-splits.ts';
 
 /** Messages of the instance log and status line. */
 export const RUN_MESSAGES = {
@@ -33,6 +34,9 @@ export const MAX_LOG_LINE = 2000;
 export class InstanceStatusWriter {
   private readonly ctx: AppContext;
   private readonly hooks: RunnerHooks;
+  /** Per instance, the recent lines a secret's later pieces are looked for with (made again when its redactor changes). */
+  private readonly splits = new WeakMap<Active, SplitSecrets>();
+  private readonly splitsRedact = new WeakMap<Active, Active['redact']>();
 
   constructor(ctx: AppContext, hooks: RunnerHooks) {
     this.ctx = ctx;
@@ -80,11 +84,17 @@ export class InstanceStatusWriter {
     }, PERSIST_INTERVAL_MS);
   }
 
-  /** Writes the live state and the new log lines to the instance row (writes queue up, in order). */
+  /**
+   * Writes the live state and the new log lines to the instance row (writes queue up, in order). Until
+   * the end, the last lines of the runner's output stay in memory only: the next line may show that
+   * they held a secret's first piece (SplitSecrets), and a written line is never written again.
+   */
   persist(a: Active, finishedAt?: string): Promise<void> {
     const write = async () => {
-      const fresh = a.logs.slice(a.logsPersisted);
-      a.logsPersisted = a.logs.length;
+      const open = finishedAt ? null : this.splits.get(a)?.openFrom();
+      const upTo = Math.max(a.logsPersisted, open ?? a.logs.length);
+      const fresh = a.logs.slice(a.logsPersisted, upTo);
+      a.logsPersisted = upTo;
       await updateInstance(this.ctx.db, a.id, {
         status: a.live.status,
         verbose_status: a.live.verboseStatus,
@@ -99,7 +109,10 @@ export class InstanceStatusWriter {
     return a.writes;
   }
 
-  /** One line of the instance log: timestamped, secrets redacted, length and count capped. */
+  /**
+   * One line of the instance log: timestamped, secrets redacted (also a secret whose pieces are on
+   * this line and the ones before it), length and count capped.
+   */
   log(a: Active, text: string): void {
     if (a.logs.length >= MAX_LOG_LINES) {
       if (!a.logsTruncated) {
@@ -108,10 +121,30 @@ export class InstanceStatusWriter {
       }
       return;
     }
-    const line = a.redact(text).replaceAll('\u0000', '');
-    a.logs.push(`${new Date().toISOString()} ${line.length > MAX_LOG_LINE ? `${line.slice(0, MAX_LOG_LINE)}…` : line}`);
+    const placed = this.splitsOf(a).place(text, a.logs.length);
+    for (const { index, line } of placed.changed) {
+      if (index < a.logsPersisted) continue;
+      const stamp = a.logs[index].slice(0, a.logs[index].indexOf(' '));
+      a.logs[index] = logLine(stamp, line);
+    }
+    a.logs.push(logLine(new Date().toISOString(), placed.line));
     this.schedulePersist(a);
   }
+
+  private splitsOf(a: Active): SplitSecrets {
+    let splits = this.splits.get(a);
+    if (!splits || this.splitsRedact.get(a) !== a.redact) {
+      splits = new SplitSecrets(a.redact);
+      this.splits.set(a, splits);
+      this.splitsRedact.set(a, a.redact);
+    }
+    return splits;
+  }
+}
+
+function logLine(stamp: string, text: string): string {
+  const line = text.replaceAll('\u0000', '');
+  return `${stamp} ${line.length > MAX_LOG_LINE ? `${line.slice(0, MAX_LOG_LINE)}…` : line}`;
 }
 
 export function finalStatus(halted: boolean, runStatus: RunStatus, failed: number, total: number): { status: InstanceStatus; message: string } {

@@ -1,7 +1,10 @@
-import { ALL_ENVIRONMENTS } from '@stepwise/shared';
+import { ALL_ENVIRONMENTS, DEFAULT_BRANCH, MIN_SECRET_LENGTH, redactDeep, redactor as sharedRedactor, type Redact } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import type { Project } from '../db/schema.ts';
 import { readEnvironments, type Environment } from '../environments/environment-files.ts';
+import { npmrcSecrets } from '../projects/npmrc.ts';
+import { findProject } from '../projects/projects.repository.ts';
+import { knownSecrets } from '../security/known-secrets.ts';
 import type { GitRepo } from '../workspace/git-repo.ts';
 import { isSealedType, openRows, TEST_DATA_FILE } from '../test-data/test-data-file.ts';
 
@@ -40,22 +43,71 @@ export async function openRunSecrets(ctx: AppContext, project: Project, repo: Gi
       if (isSealedType(row.DataType)) redactions.add(row.value);
     }
   }
+  const { storedUsers, values } = await openStoredUsers(ctx, project.id);
+  for (const v of values) redactions.add(v);
+  const npmrc = project.npmrc ? (tryOpen(ctx, project.npmrc) ?? '') : '';
+  for (const v of npmrcSecrets(npmrc)) redactions.add(v);
 
+  const list = [...redactions].filter((s) => s.length >= MIN_SECRET_LENGTH);
+  knownSecrets.add(list);
+  return { testData, storedUsers, npmrc, redactions: list };
+}
+
+/**
+ * Every secret value a project holds, for what is stored of its runs: the secret and TOTP test data
+ * of every environment at `commit` and at the head of `branch` (main when it has no such branch),
+ * its stored users' passwords and TOTP keys, its .npmrc credentials and its private repository's token.
+ */
+export async function openProjectSecrets(ctx: AppContext, projectId: string, at: { branch?: string | null; commit?: string | null } = {}): Promise<string[]> {
+  const project = await findProject(ctx.db, projectId);
+  if (!project) return [];
+  const values = new Set<string>();
+  if (await ctx.workspaces.exists(projectId)) {
+    const repo = ctx.workspaces.repo(projectId);
+    const head = (at.branch ? await repo.branchHead(at.branch) : null) ?? (await repo.branchHead(DEFAULT_BRANCH));
+    const commits = new Set([at.commit && /^[0-9a-f]{40,64}$/.test(at.commit) ? at.commit : null, head].filter((c): c is string => !!c));
+    for (const commit of commits) for (const v of await sealedTestData(ctx, repo, projectId, commit)) values.add(v);
+  }
+  for (const v of (await openStoredUsers(ctx, projectId)).values) values.add(v);
+  if (project.npmrc) for (const v of npmrcSecrets(tryOpen(ctx, project.npmrc) ?? '')) values.add(v);
+  if (project.private_repo_token_enc) {
+    const token = tryOpen(ctx, project.private_repo_token_enc);
+    if (token) values.add(token);
+  }
+  const list = [...values].filter((s) => s.length >= MIN_SECRET_LENGTH);
+  knownSecrets.add(list);
+  return list;
+}
+
+/** Opened secret and TOTP values of test data by project and commit (a commit's file never changes). */
+const sealedAtCommit = new Map<string, string[]>();
+const SEALED_CACHE_SIZE = 64;
+
+async function sealedTestData(ctx: AppContext, repo: GitRepo, projectId: string, commit: string): Promise<string[]> {
+  const key = `${projectId}:${commit}`;
+  let values = sealedAtCommit.get(key);
+  if (!values) {
+    const content = await repo.readFile(commit, TEST_DATA_FILE).catch(() => null);
+    values = openRows(content, ctx.secrets).filter((r) => isSealedType(r.DataType) && !r.error).map((r) => r.value);
+    sealedAtCommit.set(key, values);
+    if (sealedAtCommit.size > SEALED_CACHE_SIZE) sealedAtCommit.delete(sealedAtCommit.keys().next().value!);
+  }
+  return values;
+}
+
+async function openStoredUsers(ctx: AppContext, projectId: string): Promise<{ storedUsers: Record<string, StoredUserSecret>; values: string[] }> {
   const storedUsers: Record<string, StoredUserSecret> = {};
-  const users = await ctx.db.selectFrom('stored_users').selectAll().where('project_id', '=', project.id).execute();
+  const values: string[] = [];
+  const users = await ctx.db.selectFrom('stored_users').selectAll().where('project_id', '=', projectId).execute();
   for (const u of users) {
     const password = tryOpen(ctx, u.password_enc);
     if (password === null) continue;
     const totpSecret = u.secret_key_enc ? tryOpen(ctx, u.secret_key_enc) : null;
     storedUsers[u.username] = { username: u.username, password, totpSecret };
-    redactions.add(password);
-    if (totpSecret) redactions.add(totpSecret);
+    values.push(password);
+    if (totpSecret) values.push(totpSecret);
   }
-
-  const npmrc = project.npmrc ? (tryOpen(ctx, project.npmrc) ?? '') : '';
-  for (const m of npmrc.matchAll(/(?:_authToken|_auth|_password|password|token)\s*=\s*"?([^\s"]+)"?/gi)) redactions.add(m[1]);
-
-  return { testData, storedUsers, npmrc, redactions: [...redactions].filter((s) => s.length >= 3) };
+  return { storedUsers, values };
 }
 
 function tryOpen(ctx: AppContext, sealed: string): string | null {
@@ -66,15 +118,12 @@ function tryOpen(ctx: AppContext, sealed: string): string | null {
   }
 }
 
-/** Replaces every secret in `text` with '***' (longest first, so a secret inside another is not half shown). */
-export function redactor(secrets: readonly string[]): (text: string) => string {
-  const sorted = [...new Set(secrets)].filter(Boolean).sort((a, b) => b.length - a.length);
-  if (sorted.length === 0) return (text) => text;
-  return (text) => {
-    let out = text;
-    for (const s of sorted) out = out.split(s).join('***');
-    return out;
-  };
+/**
+ * Replaces every secret in a text with '***', in its plain form and its encodings (base64 at any
+ * alignment, URL, JSON, hex: see the shared redactor); `spans` and `reach` find one cut across two lines.
+ */
+export function redactor(secrets: readonly string[]): Redact {
+  return sharedRedactor(secrets);
 }
 
 /**
@@ -82,10 +131,5 @@ export function redactor(secrets: readonly string[]): (text: string) => string {
  * URLs, aria snapshots. A step that printed a secret test-data value must not store it in the run.
  */
 export function redactReport<T>(value: T, redact: (text: string) => string): T {
-  if (typeof value === 'string') return redact(value) as T;
-  if (Array.isArray(value)) return value.map((v) => redactReport(v, redact)) as T;
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactReport(v, redact)])) as T;
-  }
-  return value;
+  return redactDeep(value, redact);
 }

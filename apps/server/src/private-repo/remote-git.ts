@@ -1,3 +1,5 @@
+import { redactor } from '@stepwise/shared';
+import { knownSecrets } from '../security/known-secrets.ts';
 import { git, type GitResult } from '../workspace/git.ts';
 import { checkRemoteAddress, RemoteLookupError } from './remote-address.ts';
 
@@ -63,12 +65,13 @@ function remoteEnv(c: RemoteCredentials, resolve: string | null): Record<string,
   return env;
 }
 
-/** Removes anything credential-like from git's output before it is logged or thrown. */
+/**
+ * Removes anything credential-like from git's output before it is logged or thrown: the token in
+ * any of its forms (base64 alone or inside `Basic base64(user:token)`, URL-encoded, hex, ...) and
+ * whatever follows an Authorization header's scheme.
+ */
 export function scrub(text: string, c: RemoteCredentials): string {
-  const basic = Buffer.from(`${c.username}:${c.token}`, 'utf8').toString('base64');
-  let out = text;
-  for (const secret of [c.token, basic, encodeURIComponent(c.token)]) if (secret) out = out.split(secret).join('***');
-  return out.replace(/(authorization:\s*\w+\s+)\S+/gi, '$1***');
+  return redactor([c.token])(text).replace(/(authorization:\s*\w+\s+)\S+/gi, '$1***');
 }
 
 /**
@@ -77,6 +80,7 @@ export function scrub(text: string, c: RemoteCredentials): string {
  * this server may not reach.
  */
 async function remoteGit(args: string[], c: RemoteCredentials, gitDir?: string, allowFailure = false): Promise<GitResult> {
+  knownSecrets.add([c.token]);
   let resolve: string | null = null;
   if (!c.allowPrivateHosts) {
     try {

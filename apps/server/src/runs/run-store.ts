@@ -1,8 +1,9 @@
 import PQueue from 'p-queue';
 import { randomUUID } from 'node:crypto';
-import type { RunReport } from '@stepwise/shared';
+import { isTextMediaType, type RunReport } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import { blobKeySegments, type BlobData } from '../blobs/blob-store.ts';
+import { openProjectSecrets, redactor, redactReport } from '../execution-runs/run-inputs.ts';
 import { insertRunWithCases, runExists } from './runs.repository.ts';
 import { recordRunMemory } from './memory.ts';
 import { runRows, testCaseRowId, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
@@ -52,7 +53,9 @@ export const runBlobPrefix = (projectId: string, runId: string) => `runs/${proje
 /**
  * Stores a report as a run: first the attachments into the blob store (runs/<projectId>/<runId>/<id>),
  * then the run and its test cases in one transaction. If anything fails, the blobs written are removed
- * again and no row is left.
+ * again and no row is left. Every secret the project holds is replaced in the report's texts and in
+ * its text attachments before anything is written (an execution's report, or one uploaded: a step may
+ * have printed or attached a secret test-data value).
  */
 export async function storeRun(ctx: AppContext, projectId: string, input: StoreRunInput): Promise<StoredRun> {
   const runId = input.runId ?? randomUUID();
@@ -66,7 +69,10 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   // A decided run id must be new: cleaning up after a failure must never touch another run's blobs.
   if (await runExists(ctx.db, runId)) throw new RunExistsError(`Run ${runId} exists`);
 
-  const { report } = input;
+  const commit = typeof input.meta?.commit === 'string' ? input.meta.commit : null;
+  const redact = redactor(await openProjectSecrets(ctx, projectId, { branch: input.report.branch, commit }));
+  const report = redact.reach ? redactReport(input.report, redact) : input.report;
+  const attachments = redact.reach ? input.attachments.map((a) => redactAttachment(a, redact)) : input.attachments;
   const { run, cases, counts, status } = runRows({ ...input, runId, projectId, report, testCases: report.testCases, newId: testCaseRowId });
 
   const written: string[] = [];
@@ -76,7 +82,7 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   try {
     const blobsWritten = queue
       .addAll(
-        input.attachments.map((a) => async () => {
+        attachments.map((a) => async () => {
           const key = attachmentKey(projectId, runId, a.id);
           written.push(key);
           await ctx.blobs.put(key, a.data, a.mediaType);
@@ -102,3 +108,10 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   return { runId, status, ...counts };
 }
 
+/** A text attachment (by its media type) with the secrets replaced; bytes of other types as they are. */
+function redactAttachment(a: RunAttachment, redact: (text: string) => string): RunAttachment {
+  if (!isTextMediaType(a.mediaType) || !(typeof a.data === 'string' || a.data instanceof Uint8Array)) return a;
+  const text = typeof a.data === 'string' ? a.data : Buffer.from(a.data.buffer, a.data.byteOffset, a.data.byteLength).toString('utf8');
+  const redacted = redact(text);
+  return redacted === text ? a : { ...a, data: Buffer.from(redacted, 'utf8') };
+}
