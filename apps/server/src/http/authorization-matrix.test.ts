@@ -52,10 +52,14 @@ const ROUTES: Record<string, Route> = {
     method: 'POST', path: () => 'auth/updateDashboardPersonalizationInfo',
     body: (i) => ({ project_id: i.project, dashboardPersonalizationInfo: { days: 7 } }),
   },
+  'updateDashboardPersonalizationInfo (weekly mail recipients)': {
+    method: 'POST', path: () => 'auth/updateDashboardPersonalizationInfo', adminOnly: true,
+    body: (i) => ({ project_id: i.project, dashboardPersonalizationInfo: { weeklyEmailUpdatesTo: 'matrix-digest@example.org' } }),
+  },
   updateLastActiveProjectId: { method: 'POST', path: () => 'auth/updateLastActiveProjectId', body: (i) => ({ project_id: i.project }) },
   isProjectExpired: { method: 'POST', path: () => 'auth/isProjectExpired', body: (i) => ({ projectId: i.project }), accessKey: true },
   checkRole: { method: 'POST', path: () => 'auth/checkRole', body: (i) => ({ project_id: i.project, action: 'sendInvitation' }) },
-  'update-npmrc': { method: 'POST', path: () => 'auth/update-npmrc', body: (i) => ({ project_id: i.project, npmrc_TextContent: 'registry=https://r.example/' }) },
+  'update-npmrc': { method: 'POST', path: () => 'auth/update-npmrc', body: (i) => ({ project_id: i.project, npmrc_TextContent: 'registry=https://r.example/' }), adminOnly: true },
   createAccessKey: { method: 'POST', path: () => 'auth/createAccessKey', body: (i) => ({ projectId: i.project, name: 'matrix' }) },
   'storage/event': { method: 'POST', path: () => 'storage/event', body: (i) => ({ event: 'click_run_all', projectId: i.project }), accessKey: true },
   'rename-project': { method: 'POST', path: () => 'auth/rename-project', body: (i) => ({ project_id: i.project, newName: 'Renamed' }), adminOnly: true },
@@ -302,7 +306,9 @@ describe('the matrix itself', () => {
 describe('after all of the above', () => {
   it('the guarded project is intact: not renamed, deleted, or joined by an outsider', async () => {
     const res = await admin.api.get(`auth/getProject?project_id=${ids.project}`);
-    expect(res.body.project).toMatchObject({ name: 'Guarded', members: [admin.userId, member.userId] });
+    expect(res.body.project).toMatchObject({ name: 'Guarded', members: [admin.userId, member.userId], npmrc_TextContent: '' });
+    const info = await admin.api.get(`auth/getDashboardPersonalizationInfo?project_id=${ids.project}`);
+    expect(info.body.dashboardPersonalizationInfo).not.toHaveProperty('weeklyEmailUpdatesTo');
   });
 
   it('its features area holds what the admin and the member did, and nothing else', async () => {

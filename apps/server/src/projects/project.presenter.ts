@@ -2,7 +2,7 @@ import type { ProjectDto } from '@stepwise/shared';
 import type { Project } from '../db/schema.ts';
 import { daysLeft, isExpired, planOf } from './plan.ts';
 
-/** `npmrc` is the opened (decrypted) .npmrc text; the column holds it sealed. */
+/** `npmrc` is the .npmrc text with its credentials masked (maskNpmrc); the column holds it sealed. */
 export function presentProject(p: Project, role: string, people: { members: string[]; admins: string[] }, npmrc: string): ProjectDto {
   return {
     _id: p.id,

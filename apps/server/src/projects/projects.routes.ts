@@ -7,7 +7,6 @@ import type { AppContext } from '../context.ts';
 import { authOf } from '../http/auth-plugin.ts';
 import { daysLeft, isExpired, planOf } from './plan.ts';
 import { requireMember } from './project-access.ts';
-import { updateProject } from './projects.repository.ts';
 import { demoUrl, ProjectsService } from './projects.service.ts';
 import { canDo } from './roles.ts';
 
@@ -66,9 +65,7 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     return { ...ok, project_id: project.id, dashboardPersonalizationInfo: info, valueMetrics: resolveValueMetrics(info) };
   });
   app.post('/auth/updateDashboardPersonalizationInfo', { schema: { body: DashboardPersonalizationBody } }, async (req) => {
-    await requireMember(ctx.db, authOf(req), req.body.project_id);
-    const info = req.body.dashboardPersonalizationInfo;
-    await updateProject(ctx.db, req.body.project_id, { dashboard_personalization: JSON.stringify(info) });
+    const info = await projects.setDashboardPersonalization(authOf(req), req.body.project_id, req.body.dashboardPersonalizationInfo);
     return { ...ok, project_id: req.body.project_id, dashboardPersonalizationInfo: info, valueMetrics: resolveValueMetrics(info) };
   });
   app.get('/auth/getAllPrivateRepoInAProject', async (req) => {

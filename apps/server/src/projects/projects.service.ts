@@ -1,10 +1,12 @@
-import { DEMO_PROJECT, MSG, type CreateProjectBody, type ProjectDto } from '@stepwise/shared';
+import { DEMO_PROJECT, MSG, type CreateProjectBody, type DashboardPersonalizationInfo, type ProjectDto } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { newId } from '../security/tokens.ts';
 import { updateUser } from '../auth/user.repository.ts';
 import { seedDemoWorkspace } from '../demo-shop/demo-seed.ts';
+import { digestRecipients } from '../runs/weekly-digest.ts';
+import { MaskedValueError, maskNpmrc, mergeNpmrc } from './npmrc.ts';
 import { planColumns } from './plan.ts';
 import { presentProject } from './project.presenter.ts';
 import { requireAdmin, requireMember } from './project-access.ts';
@@ -25,13 +27,13 @@ export class ProjectsService {
     const rows = await repo.listProjectsOfUser(this.ctx.db, auth.user.id);
     const visible = auth.accessKeyProjectId ? rows.filter((r) => r.project.id === auth.accessKeyProjectId) : rows;
     const people = await repo.membersByProject(this.ctx.db, visible.map((r) => r.project.id));
-    return visible.map((r) => presentProject(r.project, r.role, people.get(r.project.id) ?? { members: [], admins: [] }, this.openNpmrc(r.project.npmrc)));
+    return visible.map((r) => presentProject(r.project, r.role, people.get(r.project.id) ?? { members: [], admins: [] }, this.shownNpmrc(r.project.npmrc)));
   }
 
   async get(auth: AuthContext, projectId: string): Promise<ProjectDto> {
     const { project, role } = await requireMember(this.ctx.db, auth, projectId);
     const people = await repo.membersByProject(this.ctx.db, [projectId]);
-    return presentProject(project, role, people.get(projectId) ?? { members: [], admins: [] }, this.openNpmrc(project.npmrc));
+    return presentProject(project, role, people.get(projectId) ?? { members: [], admins: [] }, this.shownNpmrc(project.npmrc));
   }
 
   async create(auth: AuthContext, body: CreateProjectBody): Promise<ProjectDto> {
@@ -93,10 +95,43 @@ export class ProjectsService {
     this.ctx.log.info({ projectId, userId: auth.user.id }, 'project deleted');
   }
 
-  /** The project's .npmrc (it may hold registry tokens) is sealed at rest. */
+  /**
+   * The project's .npmrc (it may hold registry tokens) is sealed at rest and changed by admins only.
+   * The text comes back as members are shown it: a masked value keeps the stored one.
+   */
   async setNpmrc(auth: AuthContext, projectId: string, text: string): Promise<void> {
-    await requireMember(this.ctx.db, auth, projectId);
-    await repo.updateProject(this.ctx.db, projectId, { npmrc: text ? this.ctx.secrets.encrypt(text) : '' });
+    const { project } = await requireAdmin(this.ctx.db, auth, projectId);
+    let merged: string;
+    try {
+      merged = mergeNpmrc(text, this.openNpmrc(project.npmrc));
+    } catch (err) {
+      if (err instanceof MaskedValueError) throw badRequest(err.message);
+      throw err;
+    }
+    await repo.updateProject(this.ctx.db, projectId, { npmrc: merged ? this.ctx.secrets.encrypt(merged) : '' });
+  }
+
+  /**
+   * The dashboard's personalisation, for every member; its weekly mail recipients are changed by
+   * admins only (a member's save keeps them as they are).
+   */
+  async setDashboardPersonalization(auth: AuthContext, projectId: string, info: DashboardPersonalizationInfo): Promise<DashboardPersonalizationInfo> {
+    const { project, isAdmin } = await requireMember(this.ctx.db, auth, projectId);
+    let saved = info;
+    if (!isAdmin) {
+      const stored = project.dashboard_personalization ?? {};
+      const { weeklyEmailUpdatesTo: sent, ...rest } = info;
+      if (sent !== undefined && !sameRecipients(info, stored)) throw forbidden(MSG.adminOnly);
+      const kept = stored.weeklyEmailUpdatesTo;
+      saved = kept === undefined ? rest : ({ ...rest, weeklyEmailUpdatesTo: kept } as DashboardPersonalizationInfo);
+    }
+    await repo.updateProject(this.ctx.db, projectId, { dashboard_personalization: JSON.stringify(saved) });
+    return saved;
+  }
+
+  /** What every member and access key is shown: the credentials masked. */
+  private shownNpmrc(sealed: string): string {
+    return maskNpmrc(this.openNpmrc(sealed));
   }
 
   private openNpmrc(sealed: string): string {
@@ -116,4 +151,9 @@ export class ProjectsService {
     await requireMember(this.ctx.db, auth, projectId);
     await updateUser(this.ctx.db, auth.user.id, { last_active_project_id: projectId });
   }
+}
+
+function sameRecipients(a: Readonly<Record<string, unknown>>, b: Readonly<Record<string, unknown>>): boolean {
+  const [x, y] = [digestRecipients(a).sort(), digestRecipients(b).sort()];
+  return x.length === y.length && x.every((e, i) => e === y[i]);
 }

@@ -202,10 +202,10 @@ describe('POST auth/checkRole', () => {
 describe('project settings', () => {
   it('stores the npmrc text and returns it with the project', async () => {
     const npmrc = '@acme:registry=https://npm.acme.example/\n';
-    const res = await member.api.post('auth/update-npmrc', { project_id: projectId, npmrc_TextContent: npmrc });
+    const res = await admin.api.post('auth/update-npmrc', { project_id: projectId, npmrc_TextContent: npmrc });
     expectOk(res);
     expect(res.body.error).toBeNull();
-    expect((await admin.api.get(`auth/getProject?project_id=${projectId}`)).body.project.npmrc_TextContent).toBe(npmrc);
+    expect((await member.api.get(`auth/getProject?project_id=${projectId}`)).body.project.npmrc_TextContent).toBe(npmrc);
     const row = await server.ctx.db.selectFrom('projects').select('npmrc').where('id', '=', projectId).executeTakeFirstOrThrow();
     expect(row.npmrc).not.toContain('npm.acme.example');
   });

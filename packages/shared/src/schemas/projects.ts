@@ -89,6 +89,8 @@ export const DashboardPersonalizationInfo = z
   })
   .catchall(z.union([z.number(), z.string().max(2000), z.boolean(), z.null()]));
 
+export type DashboardPersonalizationInfo = z.infer<typeof DashboardPersonalizationInfo>;
+
 export const DashboardPersonalizationBody = z.object({
   project_id: idSchema,
   dashboardPersonalizationInfo: DashboardPersonalizationInfo,
