@@ -22,6 +22,8 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
+            // Alone, so that it runs before the chunks whose modules make zod schemas (see the file).
+            { name: 'csp-setup', test: /[\\/]src[\\/]csp-setup\.ts$/, priority: 10 },
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
             { name: 'charts', test: /node_modules[\\/]@mui[\\/]x-charts/, priority: 6 },
             { name: 'mui-x', test: /node_modules[\\/]@mui[\\/]x-internal/, priority: 6 },

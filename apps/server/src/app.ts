@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  await registerSecurityHeaders(app, ctx.config.publicUrl);
   registerErrorHandler(app);
   registerTextGuard(app);
   await app.register(rateLimit, { global: false });
