@@ -62,13 +62,22 @@ export function requestLine(req: LoggedRequest) {
   };
 }
 
-/** A log argument with the known secrets replaced in its strings; an Error becomes what pino would log of it. */
+/** A log argument with the known secrets replaced in its strings (an Error's message, stack and cause too). */
 function withoutSecrets(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return knownSecrets.redact(value);
   if (!value || typeof value !== 'object' || depth > MAX_DEPTH) return value;
-  if (value instanceof Error) return withoutSecrets({ ...pino.stdSerializers.err(value) }, depth + 1);
+  if (value instanceof Error) {
+    // A copy of the same class, so that pino's error serializer logs it as it would the original.
+    const copy = Object.create(Object.getPrototypeOf(value)) as Error;
+    for (const key of Object.getOwnPropertyNames(value)) {
+      const { enumerable } = Object.getOwnPropertyDescriptor(value, key)!;
+      const v = (value as unknown as Record<string, unknown>)[key];
+      Object.defineProperty(copy, key, { value: withoutSecrets(v, depth + 1), enumerable, writable: true, configurable: true });
+    }
+    return copy;
+  }
   if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, depth + 1));
-  // Class instances (a request, a socket) are left to their serializers.
+  // Other class instances (a request, a socket) are left to their serializers.
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutSecrets(v, depth + 1)]));

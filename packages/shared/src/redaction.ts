@@ -153,7 +153,7 @@ function digit(n: number): Token {
 /**
  * The base64 digits that the secret's bytes alone decide when it starts `offset` bytes (mod 3) into
  * a longer encoded text, then (optional) the digit it shares with the byte after, as a class of the
- * digits that can be. The digit it shares with the byte before (2 or 4 bits of its first byte) is
+ * digits that can be, and the padding that ends a text there. The digit it shares with the byte before (2 or 4 bits of its first byte) is
  * left: as a class at the start of a form it would make the RegExp try that form almost everywhere.
  */
 function base64Form(bytes: Uint8Array, offset: number): Form | null {
@@ -174,7 +174,7 @@ function base64Form(bytes: Uint8Array, offset: number): Form | null {
     const low = read(at, rest) << (6 - rest);
     let after = '';
     for (let x = 0; x < 1 << (6 - rest); x++) after += B64[low | x];
-    form.push({ source: `[${escape(after.replace('+', '+-').replace('/', '/_'))}]?`, max: 1 });
+    form.push({ source: `[${escape(after.replace('+', '+-').replace('/', '/_'))}]?`, max: 1 }, { source: '={0,2}', max: 2 });
   }
   return form;
 }

@@ -117,13 +117,24 @@ describe('stepwise run', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const dir = path.join(tmp, 'secret');
     fs.mkdirSync(path.join(dir, 'features'), { recursive: true });
-    fs.writeFileSync(path.join(dir, 'features', 'secret.feature'), 'Feature: Secret\n  Scenario: Shows the password\n    Given I open the "/" page\n    Then I should see "{{password}}"\n');
+    fs.mkdirSync(path.join(dir, 'steps'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'features', 'secret.feature'),
+      'Feature: Secret\n  Scenario: Shows the password\n    Given I open the "/" page\n    When I attach the password\n    Then I should see "{{password}}"\n',
+    );
+    // The password attached as text (sent base64-encoded in the messages).
+    fs.writeFileSync(
+      path.join(dir, 'steps', 'leak.mjs'),
+      "import { When } from '@cucumber/cucumber';\nWhen('I attach the password', async function () {\n  await this.attach(Buffer.from('password: ' + this.testData.password), 'text/plain');\n});\n",
+    );
     const report = path.join(tmp, 'secret.ndjson');
     const res = await stepwise(['run', '--dir', dir, '--project', project, '--env', 'demo', '--name', 'Secret run', '--report', report, '--server', server.baseUrl, '--token', key]);
     expect(res.code, res.stdout + res.stderr).toBe(1);
     expect(res.stdout).toContain('The text "***" was not found in the page');
     expect(res.stdout + res.stderr).not.toContain(secret);
     expect(fs.readFileSync(report, 'utf8')).not.toContain(secret);
+    const attached = fs.readFileSync(report, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l).attachment).filter((a) => a?.mediaType === 'text/plain');
+    expect(attached.map((a) => [a.contentEncoding, Buffer.from(a.body, 'base64').toString('utf8')])).toContainEqual(['BASE64', 'password: ***']);
     const run = (await runsOf(project)).find((r) => r.name === 'Secret run');
     const cases = await server.ctx.db.selectFrom('test_cases').selectAll().where('run_id', '=', run!.id).execute();
     expect(cases).toHaveLength(1);
