@@ -3,7 +3,7 @@ import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { VALUE_METRIC_FIELDS } from '@stepwise/shared';
+import { ROLES, VALUE_METRIC_FIELDS } from '@stepwise/shared';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { errorText, isUnauthorized } from '../../api/client';
@@ -95,7 +95,12 @@ export function DashboardPage() {
       <TechnicalMetrics data={d} range={periodRange(period)} loading={data.isPending} />
       <ProjectStatus project={project} plan={plan} expired={expired} days={days} loading={expiry.isLoading} />
       {personalizing && personalization.data && (
-        <PersonalizeDialog projectId={project._id} saved={personalization.data} onClose={() => setPersonalizing(false)} />
+        <PersonalizeDialog
+          projectId={project._id}
+          saved={personalization.data}
+          canEditRecipients={project.userRole === ROLES.admin}
+          onClose={() => setPersonalizing(false)}
+        />
       )}
     </>
   );

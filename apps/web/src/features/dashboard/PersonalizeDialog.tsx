@@ -20,11 +20,13 @@ import { useSavePersonalization } from './use-dashboard';
 interface Props {
   projectId: string;
   saved: PersonalizationInfo;
+  /** Admins change who gets the weekly mail; other members see the list. */
+  canEditRecipients: boolean;
   onClose: () => void;
 }
 
 /** "Personalize value metrics" (spec 4.13): the assumptions behind the savings, per project; Apply only after a change. */
-export function PersonalizeDialog({ projectId, saved, onClose }: Props) {
+export function PersonalizeDialog({ projectId, saved, canEditRecipients, onClose }: Props) {
   const initial = useMemo(() => formFrom(saved), [saved]);
   const [form, setForm] = useState<PersonalizationForm>(initial);
   const save = useSavePersonalization(projectId);
@@ -77,10 +79,10 @@ export function PersonalizeDialog({ projectId, saved, onClose }: Props) {
             value={form.emails}
             onChange={(e) => setForm((f) => ({ ...f, emails: e.target.value }))}
             error={!!errors[EMAILS_FIELD]}
-            helperText={errors[EMAILS_FIELD] ?? 'Email addresses, separated by commas'}
-            placeholder="qa-lead@company.com, cto@company.com"
+            helperText={errors[EMAILS_FIELD] ?? (canEditRecipients ? 'Email addresses, separated by commas' : 'Only project admins can change the recipients')}
+            placeholder={canEditRecipients ? 'qa-lead@company.com, cto@company.com' : undefined}
             fullWidth
-            slotProps={{ htmlInput: { maxLength: 2000 } }}
+            slotProps={{ htmlInput: { maxLength: 2000, readOnly: !canEditRecipients } }}
           />
         </Stack>
       </DialogContent>

@@ -158,14 +158,15 @@ export async function fetchBranchFeatures(projectId: string, branch: string, isP
   return { foldersAndFeatures: res.foldersAndFeatures ?? [], allTags: res.allTags ?? [] };
 }
 
-/** "Define .npmrc settings": failures log the server's error, or "Unknown error". */
-export async function saveNpmrc(projectId: string, text: string): Promise<boolean> {
+/** "Define .npmrc settings": null once saved; otherwise the server's error (also logged), or "Unknown error". */
+export async function saveNpmrc(projectId: string, text: string): Promise<string | null> {
   try {
     await api.post('auth/update-npmrc', { project_id: projectId, npmrc_TextContent: text });
-    return true;
+    return null;
   } catch (err) {
-    logFailure('update-npmrc', err instanceof Error && err.message ? err : new Error('Unknown error'));
-    return false;
+    const failure = err instanceof Error && err.message ? err : new Error('Unknown error');
+    logFailure('update-npmrc', failure);
+    return failure.message;
   }
 }
 

@@ -1,4 +1,4 @@
-import { EXECUTION_MESSAGES, type ExecutionDto, type Schedule } from '@stepwise/shared';
+import { EXECUTION_MESSAGES, ROLES, type ExecutionDto, type Schedule } from '@stepwise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { useToast } from '../../../components/toast/toast-context';
@@ -67,7 +67,7 @@ export function ExecutionsDialogs({ dialog, onClose, onCreated }: Props) {
     case 'cicd':
       return <CiCdDialog projectId={ws.projectId} isPrivateRepo={ws.isPrivateRepo} branch={ws.branch} env={ws.env} onClose={onClose} />;
     case 'npmrc':
-      return <NpmrcDialog projectId={ws.projectId} initial={ws.project.npmrc_TextContent} onClose={onClose} />;
+      return <NpmrcDialog projectId={ws.projectId} initial={ws.project.npmrc_TextContent} canEdit={ws.project.userRole === ROLES.admin} onClose={onClose} />;
     case 'schedule':
       return <ScheduleDialog schedule={dialog.execution.schedule} onApply={(s) => applySchedule(dialog.execution, s)} onClose={onClose} />;
     case 'console':
