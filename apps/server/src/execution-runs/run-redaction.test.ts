@@ -63,6 +63,8 @@ When('I print secrets in pieces', async function () {
   process.stdout.write(s.slice(7) + ' done\\n');
   await pause(200);
   console.log('first line ends with ' + user.password.slice(0, 9));
+  // Longer than the 2 s between writes of the instance row: the first piece must not be written before the second comes.
+  await pause(2500);
   console.log(user.password.slice(9) + ' began on the line before');
   const wrapped = b64('ci-user:' + s);
   console.log(wrapped.slice(0, 12));
