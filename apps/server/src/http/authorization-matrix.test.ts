@@ -114,6 +114,7 @@ const USER_ROUTES: Array<[Method, string, unknown?]> = [
   ['PATCH', 'workspace/onboarding/progress', { userId: 'some-user', lastCompletedStep: 1 }],
   ['DELETE', 'auth/deleteAccessKey', { id: 'x' }],
   ['POST', 'workspace/validate-step-code', { code: 'let x = 1;' }], ['GET', 'workspace/step-library'],
+  ['GET', 'server/run-sandbox'],
 ];
 /** Routes that take a project access key (every other route answers 401 to one). */
 const KEY_USER_ROUTES = new Set(['auth/getProjects']);
