@@ -100,6 +100,15 @@ describe('Cucumber messages', () => {
     await refused(MESSAGES.replaceAll('"text":"I upload an avatar"', '"text":5'), 'ndjson', /^Line 3: pickle\.steps\.0\.text must be a string/);
   });
 
+  it('a test step without an id (null) is refused with its line', async () => {
+    await refused(MESSAGES.replace('{"id":"i2","hookId":"h2"}', '{"id":null,"hookId":"h2"}'), 'ndjson', 'Line 8: testCase.testSteps.0.id is missing');
+  });
+
+  it('a test case started without an id or a test case id (null) is refused with its line', async () => {
+    await refused(MESSAGES.replace('"testCaseStarted":{"id":"j1"', '"testCaseStarted":{"id":null'), 'ndjson', 'Line 9: testCaseStarted.id is missing');
+    await refused(MESSAGES.replace('"testCaseId":"i1","attempt"', '"testCaseId":null,"attempt"'), 'ndjson', 'Line 9: testCaseStarted.testCaseId is missing');
+  });
+
   it('a line number past 32 bits is unknown; one with a fraction is refused', async () => {
     const { rows } = await stored(MESSAGES.replaceAll('"line":3', '"line":1e20'), 'ndjson');
     expect(rows[0].line).toBeNull();
@@ -143,6 +152,17 @@ describe('Cucumber JSON', () => {
   it('a line past 32 bits is unknown', async () => {
     const { rows } = await stored(CUCUMBER_JSON.replace('"line": 6', '"line": 1e20'), 'cucumber-json');
     expect(rows[0].line).toBeNull();
+  });
+
+  it('an embedding whose media type is not one is kept as application/octet-stream', async () => {
+    const { run, rows } = await stored(CUCUMBER_JSON.replace('"mime_type": "application/json"', '"mime_type": "not a type\\r\\n"'), 'cucumber-json');
+    const res = await fetch(`${server.baseUrl}/api/runs/cucumber-runs/get-testcase?testCaseId=${rows[0].id}`, { headers: { authorization: `Bearer ${user.token}` } });
+    const steps = ((await res.json()) as { testCase: { steps: Array<{ attachments?: Array<{ id: string; mediaType: string }> }> } }).testCase.steps;
+    const attachment = steps.flatMap((s) => s.attachments ?? []).find((a) => a.mediaType === 'application/octet-stream');
+    expect(attachment).toBeDefined();
+    const blob = await server.ctx.blobs.get(`runs/${project}/${run.id}/${attachment!.id}`);
+    blob?.stream.destroy();
+    expect(blob?.mediaType).toBe('application/octet-stream');
   });
 
   it('an unpaired surrogate is stored as U+FFFD', async () => {

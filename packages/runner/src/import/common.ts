@@ -139,6 +139,8 @@ function adoptAttachments(into: ReportStep, from: ReportStep): void {
 }
 
 const BASE64 = /^[A-Za-z0-9+/\r\n]*={0,2}\s*$/;
+/** A media type as the blob store keeps one ("type/subtype; name=value"); a report's other texts are taken as binary data. */
+const MEDIA_TYPE = /^[A-Za-z0-9][\w.+-]*\/[\w.+-]+(?:\s*;\s*[\w.+-]+=(?:[\w.+-]+|"[^"\r\n]*"))*$/;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Control characters other than tab, line feed, carriage return: what text never holds and random bytes mostly do. */
@@ -174,7 +176,7 @@ export class AttachmentSink {
    * decoded; text is decoded only when it is valid base64 of valid UTF-8.
    */
   addEmbedding(step: ReportStep, mediaType: string, data: string, fileName: string | null): void {
-    const type = mediaType || 'application/octet-stream';
+    const type = MEDIA_TYPE.test(mediaType) && mediaType.length <= 200 ? mediaType : 'application/octet-stream';
     let body: Buffer;
     if (!isTextType(type)) body = Buffer.from(data, 'base64');
     else if (data.length % 4 === 0 && BASE64.test(data)) {

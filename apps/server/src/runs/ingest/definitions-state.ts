@@ -1,5 +1,6 @@
 import type * as messages from '@cucumber/messages';
 import { cleanUri, indexGherkinDocument, sourceRef, type DocumentIndex, type StepNode } from '@stepwise/runner/report-model';
+import { ReportFormatError } from '../ndjson-lines.ts';
 import { NO_PARAMETERS, NO_TAGS, type CaseTemplate, type Definitions, type ScenarioInfo, type StepInfo } from './ingest-protocol.ts';
 import { DocumentScanner, type ScannedDocument } from './document-scan.ts';
 import { compileShape, JsonScan, STRING } from './json-scan.ts';
@@ -275,6 +276,10 @@ export class DefinitionsState {
 
   private onTestCase(testCase: messages.TestCase, place: number[]): void {
     const steps = testCase.testSteps ?? [];
+    // Events find their test case and step by these ids.
+    if (typeof testCase.id !== 'string') throw new ReportFormatError('testCase.id is missing');
+    const noId = steps.findIndex((ts) => typeof ts.id !== 'string');
+    if (noId !== -1) throw new ReportFormatError(`testCase.testSteps.${noId}.id is missing`);
     this.testCase(
       testCase.id,
       testCase.pickleId,

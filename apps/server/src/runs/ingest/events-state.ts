@@ -1,5 +1,6 @@
 import type * as messages from '@cucumber/messages';
 import { ATTACHMENT_TYPES, PageVisit } from '@stepwise/shared';
+import { ReportFormatError } from '../ndjson-lines.ts';
 import { compileShape, JsonScan, NULL, type CompiledShape } from './json-scan.ts';
 import { ScanTemplate } from './scan-template.ts';
 import type { LineScanner, ScannedLine } from './line-scanner.ts';
@@ -287,6 +288,9 @@ export class EventsState {
       }
     } else if (e.testCaseStarted) {
       const s = e.testCaseStarted;
+      // Its events find it by its id, and it finds its test case by testCaseId.
+      if (typeof s.id !== 'string') throw new ReportFormatError('testCaseStarted.id is missing');
+      if (typeof s.testCaseId !== 'string') throw new ReportFormatError('testCaseStarted.testCaseId is missing');
       this.caseStarted(s.id, s.testCaseId, s.attempt ?? 0, s.workerId ?? null, s.timestamp ?? null, line);
     } else if (e.testCaseFinished) {
       const c = this.cases.get(e.testCaseFinished.testCaseStartedId);

@@ -68,7 +68,7 @@ class IngestJob {
       return true;
     } catch (err) {
       if (!(err instanceof ReportFormatError)) throw err;
-      this.problem = { line: line.lineNo, message: err.message };
+      this.problem = { line: line.lineNo, message: /^Line \d+/.test(err.message) ? err.message : `Line ${line.lineNo}: ${err.message}` };
       return false;
     }
   }
