@@ -1,13 +1,18 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { SURROGATE_MESSAGE } from './text-guard.ts';
+import { registerErrorHandler } from './error-handler.ts';
+import { GitError } from '../workspace/git.ts';
 
 /**
  * Values valid as JSON that PostgreSQL cannot store: unpaired UTF-16 surrogates ("\ud800": jsonb and
  * text refuse them) and whole numbers past an `integer` column's 32 bits. Each is refused with a 400
- * naming the field, before anything is written.
+ * naming the field, before anything is written. And a project deleted while a request on it runs
+ * (found by bad-input-fuzz.test.ts): a 404, not a 500.
  */
 let server: TestServer;
 let user: TestUser;
@@ -95,5 +100,31 @@ describe('whole numbers past 32 bits', () => {
     expectOk(await user.api.post('workspace/updateLastActiveWorkspace', { projectId, branch: 'main', featureIndex: 2 ** 31 - 1, scenarioIndex: -1 }));
     const row = await server.ctx.db.selectFrom('workspace_state').selectAll().where('project_id', '=', projectId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ last_active_feature_index: 2 ** 31 - 1, last_active_scenario_index: -1 });
+  });
+});
+
+describe('a project deleted while a request on it runs', () => {
+  it('a read that finds its repository gone answers 404', async () => {
+    const doomed = await createProject(user, { name: 'Doomed' });
+    await server.ctx.workspaces.remove(doomed);
+    expectError(await user.api.post('workspace/features-count', { projectId: doomed }), 404, /not found/);
+  });
+
+  it('git finding no repository between the check and the read (the deletion\'s second half) is a 404', async () => {
+    const app = Fastify({ logger: false });
+    registerErrorHandler(app);
+    app.get('/read', async () => {
+      throw new GitError(['ls-tree'], { stdout: '', stderr: "fatal: not a git repository: '/data/repos/p.git'\n", code: 128 });
+    });
+    const res = await app.inject({ method: 'GET', url: '/read' });
+    expect([res.statusCode, res.json()]).toEqual([404, { status: 'error', error: MSG.projectNotFound }]);
+    await app.close();
+  });
+
+  it('reads sent beside the deletion answer 200 or 404, never a 500', async () => {
+    const doomed = await createProject(user, { name: 'Doomed too' });
+    const reads = Array.from({ length: 6 }, () => user.api.post('workspace/features-count', { projectId: doomed }));
+    expectOk(await user.api.delete('auth/DeleteProject', { project_id: doomed }));
+    for (const res of await Promise.all(reads)) expect([200, 403, 404]).toContain(res.status);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MSG } from '@stepwise/shared';
 import { HttpError } from './errors.ts';
+import { GitError } from '../workspace/git.ts';
 
 /** Every error leaves as `{ status: 'error', error }` with a 4xx for the client's mistakes. */
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -15,6 +16,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = first?.message ?? 'Invalid request';
       const generic = /^(Invalid (input|option|string|key|element)|Unrecognized|Required|Expected|Too (big|small))/.test(message);
       return reply.status(400).send({ status: 'error', error: generic && field ? `${field}: ${message}` : message });
+    }
+    // A project deleted while a request on it ran: its rows went first, then its repository.
+    if (err instanceof GitError && err.result.stderr.includes('not a git repository')) {
+      request.log.warn({ err }, 'the repository of the project is gone');
+      return reply.status(404).send({ status: 'error', error: MSG.projectNotFound });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
