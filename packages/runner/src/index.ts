@@ -12,6 +12,7 @@ export { messagesToReport, ReportBuilder, timestampToIso, type AttachmentBlob, t
 export { readNdjson } from './ndjson.ts';
 export { cucumberJsonToReport, detectFormat, junitXmlToReport, REPORT_FORMATS, ReportImportError, type ImportedReport, type ReportFormat } from './import/index.ts';
 export { prepareWorkspace } from './workspace.ts';
+export { TRIAL_JOB_FILE, type TrialOptions, type TrialReply, type TrialRequest, type TrialSnapshot } from './trial/trial-protocol.ts';
 
 export interface RunResult {
   success: boolean;

@@ -1,0 +1,172 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { BUILTIN_LIBRARY_PATH, TRIAL_JOB_FILE, type TrialOptions, type TrialReply, type TrialRequest, type TrialSnapshot } from '@stepwise/runner';
+import { DEFAULT_VIEWPORT, VIEWPORTS } from '@stepwise/shared';
+import type { AppContext } from '../context.ts';
+import { materialiseCommit } from '../execution-runs/checkout.ts';
+import { loopbackPortsOf, makeScratchFolders, nodeBinary, runnerSpec } from '../execution-runs/runner-job.ts';
+import type { PageSnapshot } from './ai-types.ts';
+
+const STEP_TIMEOUT_MS = 30_000;
+/** A request gets this much more than a step's own timeout before the session is given up. */
+const REPLY_GRACE_MS = 15_000;
+const OPEN_TIMEOUT_MS = 90_000;
+
+export interface TrialTarget {
+  projectId: string;
+  /** The commit whose step files are loaded. */
+  commit: string;
+  env: { name: string; baseUrl: string };
+  testData: Record<string, string>;
+}
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
+
+/**
+ * One Chromium page at the environment, in the run sandbox, with the step library and the branch's
+ * step files loaded: AI step generation walks a scenario in it (each step run before the next one is
+ * generated, so the next one is grounded in the page it will really start on) and tries candidate
+ * code in it before offering it. Close it when done; it also ends with the server.
+ */
+export class TrialSession {
+  private readonly child: ChildProcess;
+  private readonly scratchDir: string;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private closed = false;
+  private stderr = '';
+
+  private constructor(child: ChildProcess, scratchDir: string) {
+    this.child = child;
+    this.scratchDir = scratchDir;
+    child.stderr?.on('data', (d: Buffer) => (this.stderr = (this.stderr + d.toString('utf8')).slice(-4000)));
+    child.on('message', (m: TrialReply | { type: 'ready' }) => {
+      if (!('id' in m)) return;
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      clearTimeout(p.timer);
+      if (m.ok) p.resolve(m.result);
+      else p.reject(new Error(m.error));
+    });
+    child.on('close', () => {
+      this.closed = true;
+      const why = this.stderr.trim().split('\n').slice(-3).join('\n');
+      for (const p of this.pending.values()) {
+        clearTimeout(p.timer);
+        p.reject(new Error(`The trial browser ended${why ? `: ${why}` : ''}`));
+      }
+      this.pending.clear();
+      void fs.rm(this.scratchDir, { recursive: true, force: true });
+    });
+  }
+
+  /** Checks out `commit`, starts the sandboxed trial process and opens the environment's base URL. */
+  static async open(ctx: AppContext, target: TrialTarget): Promise<{ session: TrialSession; page: PageSnapshot }> {
+    const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-trial-'));
+    let session: TrialSession | null = null;
+    try {
+      const workDir = path.join(scratchDir, 'work');
+      await materialiseCommit(ctx.workspaces.repo(target.projectId).gitDir, target.commit, workDir);
+      const cacheDir = path.join(scratchDir, 'cache');
+      await fs.mkdir(cacheDir);
+      if (ctx.sandbox.enabled) {
+        makeScratchFolders(scratchDir);
+        await ctx.sandbox.handOver(scratchDir);
+      }
+      const spec = runnerSpec(ctx.config, {
+        scratchDir,
+        cwd: workDir,
+        loopbackPorts: loopbackPortsOf(ctx.config, target.env.baseUrl),
+        depsCacheDir: cacheDir,
+        sandboxed: ctx.sandbox.enabled,
+      });
+      const ready: { resolve: () => void } = { resolve: () => {} };
+      const child = ctx.sandbox.spawn(spec, [nodeBinary(), TRIAL_JOB_FILE], ['ignore', 'ignore', 'pipe', 'ipc']);
+      const started = new Promise<void>((resolve, reject) => {
+        ready.resolve = resolve;
+        child.once('error', reject);
+        child.once('close', () => reject(new Error('The trial browser could not start')));
+      });
+      child.on('message', (m: { type?: string }) => m?.type === 'ready' && ready.resolve());
+      session = new TrialSession(child, scratchDir);
+      await withTimeout(started, OPEN_TIMEOUT_MS, 'The trial browser did not start');
+      const options: TrialOptions = {
+        baseUrl: target.env.baseUrl,
+        envName: target.env.name,
+        viewport: DEFAULT_VIEWPORT_SIZE,
+        chromiumPath: ctx.config.chromiumPath ?? '/usr/bin/chromium',
+        testData: target.testData,
+        libraryFiles: [BUILTIN_LIBRARY_PATH],
+        stepFiles: await stepFiles(workDir),
+        stepTimeoutMs: STEP_TIMEOUT_MS,
+      };
+      const page = (await session.request({ type: 'open', options }, OPEN_TIMEOUT_MS)) as TrialSnapshot;
+      return { session, page };
+    } catch (err) {
+      if (session) session.close();
+      else await fs.rm(scratchDir, { recursive: true, force: true });
+      throw err;
+    }
+  }
+
+  /** Runs the existing step definition matching `text`; `matched: false` when there is none (nothing ran). */
+  async step(text: string): Promise<{ matched: boolean; page: PageSnapshot }> {
+    const r = (await this.request({ type: 'step', text }, STEP_TIMEOUT_MS + REPLY_GRACE_MS)) as { matched: boolean; snapshot: TrialSnapshot };
+    return { matched: r.matched, page: r.snapshot };
+  }
+
+  /** Runs candidate code for `text`: rejects with the step's error when it fails. */
+  async tryCode(text: string, code: { expression: string; params: string[]; body: string }): Promise<PageSnapshot> {
+    return (await this.request({ type: 'code', text, ...code }, STEP_TIMEOUT_MS + REPLY_GRACE_MS)) as TrialSnapshot;
+  }
+
+  async snapshot(): Promise<PageSnapshot> {
+    return (await this.request({ type: 'snapshot' }, REPLY_GRACE_MS)) as TrialSnapshot;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.child.connected) this.child.send({ id: 0, type: 'close' });
+    const pid = this.child.pid;
+    setTimeout(() => {
+      try {
+        if (pid) process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Gone already.
+      }
+    }, 3000).unref();
+  }
+
+  private request(body: DistributiveOmit<TrialRequest, 'id'>, timeoutMs: number): Promise<unknown> {
+    if (this.closed || !this.child.connected) return Promise.reject(new Error('The trial browser has ended'));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error('The trial browser did not answer in time'));
+        this.close();
+      }, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      this.child.send({ ...body, id } as TrialRequest);
+    });
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+const DEFAULT_VIEWPORT_SIZE = (({ width, height }) => ({ width, height }))(VIEWPORTS.find((v) => v.label === DEFAULT_VIEWPORT)!);
+
+async function stepFiles(workDir: string): Promise<string[]> {
+  const dir = path.join(workDir, 'steps');
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.mjs')).map((e) => path.join(e.parentPath, e.name)).sort();
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), ms)))]).finally(() => clearTimeout(timer));
+}

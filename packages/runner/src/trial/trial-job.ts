@@ -1,0 +1,152 @@
+// A trial session: `node trial-job.ts` with an IPC channel, run in the run sandbox. It loads the step
+// library and the workspace's step files (their `@cucumber/cucumber` is a collecting shim), opens one
+// Chromium page at the environment, and runs single steps on command: an existing step by its text,
+// or candidate code for a new one. What AI step generation grounds itself in, and tries its code on,
+// before anything is offered. Protocol: see trial-protocol.ts.
+import { register } from 'node:module';
+import { CucumberExpression, ParameterTypeRegistry, RegularExpression } from '@cucumber/cucumber-expressions';
+import type { Browser, Page } from 'playwright-core';
+import type { TrialOptions, TrialReply, TrialRequest, TrialSnapshot } from './trial-protocol.ts';
+
+register('./cucumber-shim-hooks.mjs', import.meta.url);
+const exit = process.exit.bind(process);
+const registry = new ParameterTypeRegistry();
+const ARIA_TIMEOUT_MS = 3000;
+
+interface Definition {
+  pattern: string | RegExp;
+  code: (...args: unknown[]) => unknown;
+  timeout: number | null;
+}
+interface Loaded {
+  expression: CucumberExpression | RegularExpression;
+  definition: Definition;
+}
+
+let browser: Browser | null = null;
+let page: Page | null = null;
+let options: TrialOptions | null = null;
+let world: Record<string, unknown> = {};
+const steps: Loaded[] = [];
+
+function send(reply: TrialReply | { type: 'ready' }): void {
+  if (process.send && process.connected) process.send(reply);
+}
+
+function compile(pattern: string | RegExp): CucumberExpression | RegularExpression {
+  return typeof pattern === 'string' ? new CucumberExpression(pattern, registry) : new RegularExpression(pattern, registry);
+}
+
+async function open(opts: TrialOptions): Promise<TrialSnapshot> {
+  options = opts;
+  // The very module the hook gives step files for `@cucumber/cucumber`.
+  const shim = (await import(new URL('./cucumber-shim.mjs', import.meta.url).href)) as { definitions: Definition[] };
+  for (const file of [...opts.libraryFiles, ...opts.stepFiles]) {
+    const before = shim.definitions.length;
+    try {
+      await import(file);
+    } catch (error) {
+      // A step file that does not load leaves its definitions out; the others still count.
+      process.stderr.write(`trial: ${file} did not load: ${(error as Error).message}\n`);
+      shim.definitions.splice(before);
+    }
+  }
+  for (const definition of shim.definitions) {
+    try {
+      steps.push({ expression: compile(definition.pattern), definition });
+    } catch {
+      // An expression cucumber would refuse: not a step.
+    }
+  }
+  const { chromium } = await import('playwright-core');
+  browser = await chromium.launch({ executablePath: opts.chromiumPath, headless: true, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
+  const context = await browser.newContext({ viewport: opts.viewport, baseURL: opts.baseUrl });
+  page = await context.newPage();
+  world = { page, context, browser, env: { name: opts.envName, baseUrl: opts.baseUrl }, testData: { ...opts.testData }, parameters: {} };
+  world.loadStoredUser = async () => null;
+  if (opts.baseUrl) await page.goto(opts.baseUrl, { timeout: opts.stepTimeoutMs }).catch(() => {});
+  return snapshot();
+}
+
+async function snapshot(): Promise<TrialSnapshot> {
+  if (!page) throw new Error('The trial session is not open');
+  await page.waitForLoadState('domcontentloaded', { timeout: ARIA_TIMEOUT_MS }).catch(() => {});
+  const aria = await page.locator('body').ariaSnapshot({ timeout: ARIA_TIMEOUT_MS }).catch(() => '');
+  return { url: page.url(), title: await page.title().catch(() => ''), aria };
+}
+
+/** Runs `fn` with the step's arguments in the world, within the timeout. */
+async function call(fn: (...args: unknown[]) => unknown, args: unknown[], timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      Promise.resolve().then(() => fn.apply(world, args)),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`The step did not finish within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The definitions whose expression matches `text`, with their arguments. */
+function matching(text: string): Array<{ loaded: Loaded; args: unknown[] }> {
+  const out: Array<{ loaded: Loaded; args: unknown[] }> = [];
+  for (const loaded of steps) {
+    const args = loaded.expression.match(text);
+    if (args) out.push({ loaded, args: args.map((a) => a.getValue(world)) });
+  }
+  return out;
+}
+
+async function runStep(text: string): Promise<{ matched: boolean; snapshot: TrialSnapshot }> {
+  const found = matching(text);
+  if (found.length === 0) return { matched: false, snapshot: await snapshot() };
+  if (found.length > 1) throw new Error(`The step "${text}" matches ${found.length} step definitions`);
+  const { loaded, args } = found[0];
+  await call(loaded.definition.code, args, loaded.definition.timeout ?? options!.stepTimeoutMs);
+  return { matched: true, snapshot: await snapshot() };
+}
+
+async function tryCode(text: string, expression: string, params: string[], body: string): Promise<TrialSnapshot> {
+  const compiled = new CucumberExpression(expression, registry);
+  const args = compiled.match(text);
+  if (!args) throw new Error(`The expression "${expression}" does not match "${text}"`);
+  if (args.length !== params.length) throw new Error(`The expression has ${args.length} parameters, the function ${params.length}`);
+  const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...a: string[]) => (...args: unknown[]) => Promise<unknown>;
+  const fn = new AsyncFunction(...params, body);
+  await call(fn, args.map((a) => a.getValue(world)), options!.stepTimeoutMs);
+  // Later steps of the same text run the new code too.
+  steps.push({ expression: compiled, definition: { pattern: expression, code: fn, timeout: null } });
+  return snapshot();
+}
+
+async function handle(request: TrialRequest): Promise<unknown> {
+  switch (request.type) {
+    case 'open':
+      return open(request.options);
+    case 'step':
+      return runStep(request.text);
+    case 'code':
+      return tryCode(request.text, request.expression, request.params, request.body);
+    case 'snapshot':
+      return snapshot();
+    case 'close':
+      await browser?.close().catch(() => {});
+      setImmediate(() => exit(0));
+      return null;
+  }
+}
+
+process.on('message', (request: TrialRequest) => {
+  handle(request).then(
+    (result) => send({ id: request.id, ok: true, result }),
+    (error: Error) => send({ id: request.id, ok: false, error: (error?.message ?? String(error)).slice(0, 4000) }),
+  );
+});
+process.on('disconnect', () => {
+  void browser?.close().catch(() => {});
+  setTimeout(() => exit(0), 1000).unref();
+});
+send({ type: 'ready' });
