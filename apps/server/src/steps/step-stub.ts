@@ -48,7 +48,17 @@ export function standaloneStub(step: ScenarioStep, matcher: StepMatcher): string
  */
 export function addStubToFile(content: string | null, step: ScenarioStep, matcher: StepMatcher): string {
   if (!content || !content.trim()) return standaloneStub(step, matcher);
-  const definition = stubDefinition(step, matcher);
+  return addDefinitionToFile(content, step.keywordType, stubDefinition(step, matcher));
+}
+
+/**
+ * `content` (a step file) with `definition` (registered with `keywordType`) appended: the keyword and
+ * setDefaultTimeout imported from cucumber if they are not yet, the default timeout set once.
+ */
+export function addDefinitionToFile(content: string | null, keywordType: string, definition: string): string {
+  if (!content || !content.trim()) {
+    return [`import { ${keywordType}, setDefaultTimeout } from '${CUCUMBER}';`, '', TIMEOUT_LINE, '', definition, ''].join('\n');
+  }
   const parsed = parseModule(content);
   if ('error' in parsed) return `${content.replace(/\s*$/, '\n')}\n${definition}\n`;
   const body = parsed.program.body as any[];
@@ -58,7 +68,7 @@ export function addStubToFile(content: string | null, step: ScenarioStep, matche
     imports.filter((s) => s.source.value === CUCUMBER).flatMap((s) => s.specifiers.filter((x: any) => x.type === 'ImportSpecifier').map((x: any) => x.local.name)),
   );
   const hasTimeout = /\bsetDefaultTimeout\s*\(/.test(content.replace(/\/\/.*$/gm, ''));
-  const needed = [step.keywordType, ...(hasTimeout ? [] : ['setDefaultTimeout'])].filter((n) => !imported.has(n));
+  const needed = [keywordType, ...(hasTimeout ? [] : ['setDefaultTimeout'])].filter((n) => !imported.has(n));
   let head = content;
   let insertAt = imports.length ? imports[imports.length - 1].end : 0;
   if (needed.length && fromCucumber) {
