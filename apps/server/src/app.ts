@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -35,8 +35,11 @@ import { DEMO_SHOP_PREFIX, demoShopRoutes } from './demo-shop/demo-shop.routes.t
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
 
-/** The HTTP application: the /api routes and, when built, the web app. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+/**
+ * The HTTP application: the /api routes and, when built, the web app. `onRoute` sees each route as it
+ * is added (with its schemas), for tests that go over every route.
+ */
+export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteOptions) => void } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
@@ -47,6 +50,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       (reply as FastifyReply).status(400).send({ status: 'error', error: err.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: it holds a malformed %-escape' : err.message });
     },
   });
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerSecurityHeaders(app, ctx.config.publicUrl);

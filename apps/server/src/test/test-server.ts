@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { createContext } from '../bootstrap.ts';
@@ -22,12 +22,13 @@ export interface TestServer {
 /**
  * A real server on a free port: in-memory PGlite, or a throw-away schema of the PostgreSQL
  * database named by TEST_DATABASE_URL; a temporary DATA_DIR for repositories. With `logTo`, the
- * server's log lines (at LOG_LEVEL) are written there, for tests that check what is logged.
+ * server's log lines (at LOG_LEVEL) are written there, for tests that check what is logged; `onRoute`
+ * is told of every route the app adds.
  */
 export async function startTestServer(
   env: Record<string, string> = {},
   patch: Partial<Config> = {},
-  opts: { logTo?: { write(line: string): void } } = {},
+  opts: { logTo?: { write(line: string): void }; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-test-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), ...patch };
@@ -46,7 +47,7 @@ export async function startTestServer(
   try {
     ctx = await createContext(config, pgUrl ? { url: pgUrl, schema } : { pgliteTemplate: await pgliteTemplate() });
     if (opts.logTo) ctx.log = createLogger(config.logLevel, false, opts.logTo);
-    const app = await buildApp(ctx);
+    const app = await buildApp(ctx, { onRoute: opts.onRoute });
     const io = attachRealtime(ctx, app.server);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
