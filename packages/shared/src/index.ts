@@ -18,3 +18,4 @@ export * from './schemas/runs.ts';
 export * from './report-rules.ts';
 export * from './schemas/sandbox.ts';
 export * from './redaction.ts';
+export * from './schemas/ai.ts';
