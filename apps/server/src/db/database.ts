@@ -16,6 +16,7 @@ import * as m0007 from './migrations/0007-run-sources.ts';
 import * as m0008 from './migrations/0008-weekly-digests.ts';
 import * as m0009 from './migrations/0009-test-cases-follow-runs.ts';
 import * as m0010 from './migrations/0010-login-delays.ts';
+import * as m0011 from './migrations/0011-failure-signatures.ts';
 
 export type Db = Kysely<Database>;
 
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0008-weekly-digests': m0008,
   '0009-test-cases-follow-runs': m0009,
   '0010-login-delays': m0010,
+  '0011-failure-signatures': m0011,
 };
 
 export interface DatabaseOptions {
