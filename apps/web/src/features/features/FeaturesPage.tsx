@@ -11,6 +11,7 @@ import { featureSearchStore } from './feature-search';
 import { readScenarioView, SCENARIO_VIEW_PARAM } from './feature-selection';
 import { FeaturesEmptyState } from './FeaturesEmptyState';
 import { OnboardingTour } from './OnboardingTour';
+import { PlainEnglishDialog } from './plain-english/PlainEnglishDialog';
 import { ScenarioArea } from './ScenarioArea';
 import { Navigator } from './tree/Navigator';
 import { allFeatures } from './tree-model';
@@ -31,6 +32,7 @@ export function FeaturesPage() {
   const startRecorder = useStartRecorder();
   const [choosing, setChoosing] = useState<Target | null>(null);
   const [adding, setAdding] = useState<Target | null>(null);
+  const [describing, setDescribing] = useState<Target | null>(null);
   const hasFeatures = allFeatures(s.tree).length > 0;
 
   const addScenario = (target: Target) => guard.canAddScenarios() && setChoosing(target);
@@ -102,6 +104,10 @@ export function FeaturesPage() {
             setAdding(choosing);
             setChoosing(null);
           }}
+          onPlainEnglish={() => {
+            setDescribing(choosing);
+            setChoosing(null);
+          }}
         />
       )}
       {adding && (
@@ -112,6 +118,18 @@ export function FeaturesPage() {
           onClose={() => setAdding(null)}
           onCreated={(path, index) => {
             setAdding(null);
+            s.select(path, index);
+          }}
+        />
+      )}
+      {describing && (
+        <PlainEnglishDialog
+          tree={s.tree}
+          folder={describing.folder}
+          feature={describing.feature}
+          onClose={() => setDescribing(null)}
+          onCreated={(path, index) => {
+            setDescribing(null);
             s.select(path, index);
           }}
         />

@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { AppDialog } from '../../../components/AppDialog';
-import { AI_UNAVAILABLE } from '../scenario/AiUnavailable';
 
 function Choice({ icon, title, text, disabled, onClick }: { icon: ReactNode; title: string; text: string; disabled?: boolean; onClick: () => void }) {
   return (
@@ -34,11 +33,12 @@ function Choice({ icon, title, text, disabled, onClick }: { icon: ReactNode; tit
 export interface CreateScenarioChooserProps {
   onRecorder: () => void;
   onGherkin: () => void;
+  onPlainEnglish: () => void;
   onClose: () => void;
 }
 
 /** Create a scenario: AI Recorder, Gherkin file or Plain English. */
-export function CreateScenarioChooser({ onRecorder, onGherkin, onClose }: CreateScenarioChooserProps) {
+export function CreateScenarioChooser({ onRecorder, onGherkin, onPlainEnglish, onClose }: CreateScenarioChooserProps) {
   return (
     <AppDialog open onClose={onClose} maxWidth="md" aria-labelledby="chooser-title">
       <DialogTitle id="chooser-title">Create a scenario</DialogTitle>
@@ -46,7 +46,12 @@ export function CreateScenarioChooser({ onRecorder, onGherkin, onClose }: Create
         <Stack direction="row" spacing={2}>
           <Choice icon={<FiberManualRecordIcon />} title="AI Recorder" text="Record the scenario in your browser with the Stepwise client." onClick={onRecorder} />
           <Choice icon={<DescriptionOutlinedIcon />} title="Gherkin file" text="Pick or add a feature and write the scenario's steps yourself." onClick={onGherkin} />
-          <Choice icon={<AutoAwesomeOutlinedIcon />} title="Plain English" text={AI_UNAVAILABLE} disabled onClick={() => {}} />
+          <Choice
+            icon={<AutoAwesomeOutlinedIcon />}
+            title="Plain English"
+            text="Describe the steps in English: each is tried in a browser and gets code that works there."
+            onClick={onPlainEnglish}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
