@@ -12,6 +12,7 @@ export * from './schemas/logs.ts';
 export * from './workspace-messages.ts';
 export * from './workspace-validation.ts';
 export * from './schemas/workspace.ts';
+export * from './root-cause.ts';
 export * from './schemas/report.ts';
 export * from './schemas/executions.ts';
 export * from './schemas/runs.ts';

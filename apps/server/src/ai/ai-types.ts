@@ -103,7 +103,8 @@ export type FailureCategory = (typeof FAILURE_CATEGORIES)[number];
 export interface FailureEvidence {
   stepText: string;
   error: string;
-  network: Array<{ requestUrl: string; method: string; status: number | string }>;
+  /** `type`: Playwright's resource type (document, xhr, fetch, ...), when the report has it. */
+  network: Array<{ requestUrl: string; method: string; status: number | string; type?: string }>;
   console: Array<{ type: string; text: string }>;
   page: PageSnapshot | null;
   /** The same step's page in the last passing run of the same scenario, when there is one. */

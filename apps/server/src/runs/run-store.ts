@@ -6,6 +6,8 @@ import { blobKeySegments, type BlobData } from '../blobs/blob-store.ts';
 import { openProjectSecrets, redactor, redactReport } from '../execution-runs/run-inputs.ts';
 import { insertRunWithCases, runExists } from './runs.repository.ts';
 import { recordRunMemory } from './memory.ts';
+import { analyseRunFailures } from '../ai/rca/run-analyses.ts';
+import { saveAnalyses } from '../ai/rca/rca.repository.ts';
 import { runRows, testCaseRowId, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
 
 export { countScenarios, RUN_STATUSES, scenarioKey, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
@@ -55,7 +57,8 @@ export const runBlobPrefix = (projectId: string, runId: string) => `runs/${proje
  * then the run and its test cases in one transaction. If anything fails, the blobs written are removed
  * again and no row is left. Every secret the project holds is replaced in the report's texts and in
  * its text attachments before anything is written (an execution's report, or one uploaded: a step may
- * have printed or attached a secret test-data value).
+ * have printed or attached a secret test-data value). Each counted failure gets its root-cause
+ * analysis (ai/rca) with the rows.
  */
 export async function storeRun(ctx: AppContext, projectId: string, input: StoreRunInput): Promise<StoredRun> {
   const runId = input.runId ?? randomUUID();
@@ -74,6 +77,8 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   const report = redact.reach ? redactReport(input.report, redact) : input.report;
   const attachments = redact.reach ? input.attachments.map((a) => redactAttachment(a, redact)) : input.attachments;
   const { run, cases, counts, status } = runRows({ ...input, runId, projectId, report, testCases: report.testCases, newId: testCaseRowId });
+  // Root causes of the failures, from the redacted report (no secret reaches an analysis).
+  const analyses = await analyseRunFailures(ctx, projectId, report.testCases, cases);
 
   const written: string[] = [];
   // The attachments are written (several at a time) while the rows go in; the transaction commits
@@ -94,6 +99,7 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
       );
     await ctx.db.transaction().execute(async (trx) => {
       await insertRunWithCases(trx, run, cases);
+      await saveAnalyses(trx, analyses);
       const failed = await blobsWritten;
       if (failed) throw failed;
     });

@@ -12,6 +12,8 @@ import {
 } from '@stepwise/shared';
 import type { Run, RunComment, TestCaseRow as TestCaseDbRow } from '../db/schema.ts';
 import type { PastResult, RunListRowData, TestCaseSummary } from './runs.repository.ts';
+import type { SameCauseGroup } from '../ai/rca/rca.repository.ts';
+import { rootCauseOf, withRootCause } from '../ai/rca/root-cause.presenter.ts';
 
 type Mode = RunListRow['mode'];
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -72,7 +74,8 @@ function analysisText(value: unknown): string | null {
   return String(value);
 }
 
-export function presentTestCaseRow(tc: TestCaseSummary, comments: RunComment[], past: PastResult[]): TestCaseRow {
+/** `sameCause`: the project's failures grouped by signature (root-cause analysis), for the case's signature. */
+export function presentTestCaseRow(tc: TestCaseSummary, comments: RunComment[], past: PastResult[], sameCause?: ReadonlyMap<string, SameCauseGroup>): TestCaseRow {
   return {
     id: tc.id,
     scenarioName: tc.scenario_name,
@@ -87,6 +90,7 @@ export function presentTestCaseRow(tc: TestCaseSummary, comments: RunComment[], 
     errorMessage: firstLine(tc.error_message),
     analysis: analysisText(tc.analysis),
     analysis_issue: tc.analysis_issue,
+    rootCause: rootCauseOf(tc, sameCause),
     retrainStats: (tc.retrain_stats as TestCaseResult['retrainStats']) ?? null,
     rerunId: tc.rerun_id,
     superseded: tc.superseded,
@@ -120,14 +124,15 @@ export function presentRunReport(run: Run, cases: TestCaseRow[]): RunReportDto {
   };
 }
 
-/** One test case with its steps (statuses as the report shows them, spec 4.9). */
-export function presentTestCaseReport(run: Run, tc: TestCaseDbRow, comments: RunComment[], past: PastResult[]): TestCaseReportDto {
+/** One test case with its steps (statuses as the report shows them, spec 4.9); its failed step carries the root cause as AI reasoning. */
+export function presentTestCaseReport(run: Run, tc: TestCaseDbRow, comments: RunComment[], past: PastResult[], sameCause?: ReadonlyMap<string, SameCauseGroup>): TestCaseReportDto {
+  const row = presentTestCaseRow(tc, comments, past, sameCause);
   return {
-    ...presentTestCaseRow(tc, comments, past),
+    ...row,
     runId: run.id,
     runName: run.name,
     runType: run.type as RunType,
     projectId: run.project_id,
-    steps: normaliseStepStatuses(tc.steps as ReportStep[]),
+    steps: withRootCause(normaliseStepStatuses(tc.steps as ReportStep[]), tc.failed_step, row.rootCause ?? null),
   };
 }

@@ -157,7 +157,7 @@ export async function runCounters(db: Db, projectId: string, since: Date, until?
 export const TEST_CASE_SUMMARY_COLUMNS = [
   'id', 'scenario_name', 'feature_name', 'feature_path', 'tags', 'status', 'start_time', 'end_time', 'duration_ms', 'failed_step',
   'failed_step_keyword', 'failed_step_text', 'error_message', 'parameters', 'rerun_id', 'superseded', 'scenario_key', 'retrain_stats',
-  'analysis', 'analysis_issue', 'publish_time',
+  'analysis', 'analysis_issue', 'analysis_signature', 'publish_time',
 ] as const;
 export type TestCaseSummary = Pick<TestCaseRow, (typeof TEST_CASE_SUMMARY_COLUMNS)[number]>;
 

@@ -25,6 +25,7 @@ import { deleteCommentRow, findComment, insertComment, listRunComments, listTest
 import { presentComment, presentRunListRow, presentRunReport, presentTestCaseReport, presentTestCaseRow } from './runs.presenter.ts';
 import { listMemoryEdges, listMemoryPages, listMemoryPageSteps } from './memory.repository.ts';
 import { projectMetrics } from './dashboard.repository.ts';
+import { sameCauseGroups } from '../ai/rca/rca.repository.ts';
 import { safeContentType, safeFileName, signUploadGrant, UPLOAD_KEY_PURPOSE, UPLOAD_PATH_PREFIX } from './upload-url.ts';
 
 const DAY_MS = 86_400_000;
@@ -99,17 +100,18 @@ export class RunsService {
     return run;
   }
 
-  /** A run with its test cases (no steps), their comments and each scenario's last 5 earlier results. */
+  /** A run with its test cases (no steps), their comments, each scenario's last 5 earlier results and the failures of the same cause. */
   async getRun(auth: AuthContext, runId: string): Promise<RunReportDto> {
     const run = await this.memberRun(auth, runId);
-    const [cases, comments] = await Promise.all([
+    const [cases, comments, sameCause] = await Promise.all([
       listTestCasesWithPast(this.ctx.db, run, PAST_RESULTS_LIMIT),
       listRunComments(this.ctx.db, run.id),
+      sameCauseGroups(this.ctx.db, run.project_id, { runId: run.id }),
     ]);
     const commentsOf = byKey(comments, (c) => c.test_case_id);
     return presentRunReport(
       run,
-      cases.map((tc) => presentTestCaseRow(tc, commentsOf.get(tc.id) ?? [], tc.past ?? [])),
+      cases.map((tc) => presentTestCaseRow(tc, commentsOf.get(tc.id) ?? [], tc.past ?? [], sameCause)),
     );
   }
 
@@ -120,12 +122,13 @@ export class RunsService {
     await requireMember(this.ctx.db, auth, tc.project_id);
     const run = await findRun(this.ctx.db, tc.run_id);
     if (!run) throw notFound(RUNS_MESSAGES.testCaseNotFound);
-    const [comments, past] = await Promise.all([
+    const [comments, past, sameCause] = await Promise.all([
       listTestCaseComments(this.ctx.db, tc.id),
       pastResults(this.ctx.db, run.project_id, tc.scenario_key, run.publish_time, run.id, PAST_RESULTS_LIMIT),
+      sameCauseGroups(this.ctx.db, run.project_id, { signatures: tc.analysis_signature ? [tc.analysis_signature] : [] }),
     ]);
     const steps = run.source_key ? await sourceSteps(this.ctx, run, tc) : undefined;
-    return presentTestCaseReport(run, steps ? { ...tc, steps } : tc, comments, past);
+    return presentTestCaseReport(run, steps ? { ...tc, steps } : tc, comments, past, sameCause);
   }
 
   /** A screenshot of a run: members of `projectId`; the key confines it to that project's blobs. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RootCause } from '../root-cause.ts';
 
 /**
  * The report model: what a run stores and the reports pages show. The runner builds it from the
@@ -87,7 +88,8 @@ export const ReportStep = z.object({
   page: PageVisit.nullable().optional(),
   /** Other attachments (logs, files) by blob id. */
   attachments: z.array(z.object({ id: z.string(), mediaType: z.string(), fileName: z.string().nullable().optional() })).optional(),
-  evaluation: z.object({ reasoning: z.string() }).optional(),
+  /** The AI's reasoning on the step; on a failed step, the root-cause analysis of the failure. */
+  evaluation: z.object({ reasoning: z.string(), rootCause: RootCause.optional() }).optional(),
   interceptResults: z.object({ overallStatus: z.string() }).optional(),
   brunoData: z.unknown().optional(),
   /** Source of the matched definition, "steps/cart.mjs:12". */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ReportStep, StepStatus, TestCaseResult } from './report.ts';
+import type { RootCause } from '../root-cause.ts';
 
 /** The runs service (spec 002 section 7): runs list, run and scenario reports, comments, dashboard, memory. */
 
@@ -111,8 +112,11 @@ export interface TestCaseRow {
   failedStep: { index: number; keyword: string; text: string } | null;
   /** First line of the failure message. */
   errorMessage: string | null;
+  /** The root cause as text (the analysis' summary, or a text stored as it is). */
   analysis: string | null;
   analysis_issue: string | null;
+  /** The root-cause analysis of a failure, with how many other failures of the project had the same cause. */
+  rootCause?: RootCause | null;
   retrainStats: TestCaseResult['retrainStats'] | null;
   rerunId: string | null;
   /** A later attempt or rerun replaced this one: not counted. */
