@@ -10,11 +10,11 @@ import { CodeEditor } from '../../../components/code/CodeEditor';
 import type { PlainEnglishResult } from './plain-english.api';
 import { SOURCE_CHIPS } from './plain-english-state';
 
-function StepRow({ step }: { step: GeneratedStepDto }) {
+function StepRow({ step, last }: { step: GeneratedStepDto; last: boolean }) {
   const chip = SOURCE_CHIPS[step.source];
   const name = `${step.keyword} ${step.text}`;
   return (
-    <ListItem aria-label={name} divider sx={{ alignItems: 'flex-start', gap: 1.5, py: 1 }}>
+    <ListItem aria-label={name} divider={!last} sx={{ alignItems: 'flex-start', gap: 1.5, py: 1 }}>
       <Chip size="small" label={chip.label} color={chip.color} title={chip.title} data-testid="step-source" sx={{ fontWeight: 700, minWidth: 72, mt: 0.25 }} />
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -70,7 +70,7 @@ export function GenerationResult({ result }: { result: PlainEnglishResult }) {
         </Typography>
         <List dense disablePadding aria-label="Generated steps" sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
           {result.steps.map((s, i) => (
-            <StepRow key={i} step={s} />
+            <StepRow key={i} step={s} last={i === result.steps.length - 1} />
           ))}
         </List>
       </Box>
@@ -78,7 +78,7 @@ export function GenerationResult({ result }: { result: PlainEnglishResult }) {
         <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
           Saved Gherkin
         </Typography>
-        <CodeEditor value={result.gherkin} language="gherkin" readOnly ariaLabel="Saved Gherkin" minHeight={80} maxHeight={260} />
+        <CodeEditor value={result.gherkin.trimEnd()} language="gherkin" readOnly ariaLabel="Saved Gherkin" minHeight={80} maxHeight={260} />
       </Box>
     </Stack>
   );
