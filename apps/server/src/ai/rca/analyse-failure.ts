@@ -38,7 +38,8 @@ export function analyseFailureOffline(evidence: FailureEvidence): FailureAnalysi
   const error = plainError(evidence.error ?? '');
   const draft = classify(evidence, error);
   const head = errorHead(error);
-  const facts = [`Failed step: ${quote(evidence.stepText) || '(no step)'}`, ...(head ? [`Error: ${quote(head)}`] : []), ...draft.evidence];
+  const shown = head.replace(/^Error: /, '');
+  const facts = [`Failed step: ${quote(evidence.stepText) || '(no step)'}`, ...(shown ? [`Error: ${quote(shown)}`] : []), ...draft.evidence];
   return { ...draft, evidence: facts, signature: failureSignature(draft.category, evidence.stepText, error) };
 }
 

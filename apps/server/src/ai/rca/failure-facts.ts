@@ -112,10 +112,10 @@ export function expectedReceived(error: string): { expected: string; received: s
   if (m) return { expected: m[1].trim(), received: m[2].trim() };
   m = /expected\s+(.+?)\s+but\s+(?:found|got|received|was|is)\s+(.+?)\.?\s*$/im.exec(text);
   if (m) return { expected: m[1], received: m[2] };
-  m = /expected\s+(.+?)\s+to\s+(?:equal|be|deeply equal|strictly equal|include|contain|match|have (?:length|text|value)(?: of)?)\s+(.+?)\s*$/im.exec(text);
-  if (m) return { expected: m[2], received: m[1] };
   m = /^\s*(.+?)\s+!==\s+(.+?)\s*$/m.exec(text);
   if (m && /strictly equal|AssertionError/.test(text)) return { expected: m[2], received: m[1] };
+  m = /expected\s+(?!values to be)(.+?)\s+to\s+(?:equal|be|deeply equal|strictly equal|include|contain|match|have (?:length|text|value)(?: of)?)\s+(.+?)\s*$/im.exec(text);
+  if (m) return { expected: m[2], received: m[1] };
   m = /The text "(.+)" was not found in the page/.exec(text);
   if (m) return { expected: `"${m[1]}" on the page`, received: 'not on the page' };
   m = /The text "(.+)" is still in the page/.exec(text);
