@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { TestCaseRow } from '@stepwise/shared';
+import { rootCauseLabel, sameCauseText, type TestCaseRow } from '@stepwise/shared';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { CommentButton } from '../comments/CommentButton';
 import { StatusChip } from '../common/StatusChip';
@@ -65,7 +65,12 @@ export function ScenarioRow({ testCase: tc, aiLabel, onOpen, onComment }: Props)
         <Text value={tc.errorMessage} />
       </TableCell>
       <TableCell sx={{ minWidth: 100 }}>
-        <Text value={tc.analysis} />
+        <Text value={tc.rootCause ? `${rootCauseLabel(tc.rootCause.category)}: ${tc.rootCause.summary}` : tc.analysis} />
+        {tc.rootCause?.sameCause && (
+          <Typography variant="caption" color="text.secondary" component="div" data-testid="same-cause">
+            {sameCauseText(tc.rootCause.sameCause, (iso) => new Date(iso).toLocaleDateString())}
+          </Typography>
+        )}
       </TableCell>
       <TableCell sx={{ minWidth: 100 }}>
         <Text value={tc.analysis_issue} />

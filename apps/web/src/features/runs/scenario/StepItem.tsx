@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type ReportStep, statusColour, stepKeyword } from '@stepwise/shared';
 import { secondsText, stepDetail, stepMs } from '../logic/timeline';
+import { AiReasoning } from './AiReasoning';
 import { CommandList } from './CommandList';
 import { StatusIcon } from './StatusIcon';
 
@@ -17,11 +18,13 @@ interface Props {
   onCommand: (index: number) => void;
 }
 
-/** One step of the timeline; selected, it expands to its message (or AI reasoning) and commands. */
+/** One step of the timeline; selected, it expands to its message (or AI reasoning), a failure's root cause and its commands. */
 export function StepItem({ step, index, selected, command, onSelect, onCommand }: Props) {
   const status = step.result.status;
   const colour = statusColour(status);
-  const detail = stepDetail(step);
+  const rootCause = step.evaluation?.rootCause;
+  // A root cause is shown as its own panel; the text form is for other readers.
+  const detail = stepDetail(rootCause ? { ...step, evaluation: undefined } : step);
   const keyword = stepKeyword(step);
   return (
     <Box
@@ -65,6 +68,7 @@ export function StepItem({ step, index, selected, command, onSelect, onCommand }
               </Typography>
             </Box>
           )}
+          {rootCause && <AiReasoning rootCause={rootCause} />}
           {step.commands.length > 0 && <CommandList commands={step.commands} selected={command} onSelect={onCommand} />}
         </Box>
       </Collapse>
