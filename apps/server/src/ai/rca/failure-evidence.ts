@@ -9,8 +9,9 @@ const MAX_ERROR = 20_000;
 
 /** The failed step's error: the exception's stack when it holds the message (it names the error's class), else both. */
 export function stepError(tc: TestCaseResult, step: ReportStep | undefined): string {
-  const message = step?.result.message ?? tc.result.message ?? '';
-  const stack = step?.result.errorStack ?? '';
+  // An imported report may hold a value of another type where a text belongs.
+  const message = String(step?.result.message ?? tc.result.message ?? '');
+  const stack = String(step?.result.errorStack ?? '');
   const first = message.split('\n')[0];
   let text = stack && (!first || stack.includes(first)) ? stack : stack ? `${message}\n${stack}` : message;
   if (!text && step) {
