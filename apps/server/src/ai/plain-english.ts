@@ -10,7 +10,7 @@ export interface EnglishStep {
 const KEYWORD_RE = /^(given|when|then|and|but|\*)\s+/i;
 const LIST_MARK_RE = /^\s*(?:[-*•]|\d+[.)])\s+/;
 /** Words that make a sentence a check rather than an action. */
-const OUTCOME_WORDS = ['should', 'must', 'verify', 'check that', 'is shown', 'are shown', 'is displayed', 'are displayed', 'see', 'sees', 'contains', 'appears'];
+const OUTCOME_WORDS = ['should', 'must', 'verify', 'check that', 'is shown', 'are shown', 'is displayed', 'are displayed', 'see', 'sees', 'shows', 'displays', 'contains', 'appears', 'lists'];
 
 /**
  * English steps from what a user wrote: a list (one step per line, bullets and numbers dropped, a

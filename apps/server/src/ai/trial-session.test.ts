@@ -26,8 +26,9 @@ describe('a trial session', () => {
     const baseUrl = `http://localhost:${server.ctx.config.port}/demo-shop/`;
     const { session, page } = await TrialSession.open(server.ctx, { projectId, commit, env: { name: 'demo', baseUrl }, testData: { term: 'mug' } });
     try {
-      expect(page.url).toBe(baseUrl);
-      expect(page.aria).toContain('searchbox "Search products"');
+      // A blank page, as a scenario of a run starts on.
+      expect(page.url).toBe('about:blank');
+      expect((await session.step('I am on the home page')).page.aria).toContain('searchbox "Search products"');
       expect((await session.step('fill "Search products" with "{{term}}"')).matched).toBe(true);
       const searched = await session.step('I press "Enter"');
       expect(searched).toMatchObject({ matched: true, page: { url: `${baseUrl}search?q=mug` } });

@@ -25,7 +25,7 @@ export interface TrialTarget {
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout };
 
 /**
- * One Chromium page at the environment, in the run sandbox, with the step library and the branch's
+ * One Chromium page for the environment, in the run sandbox, with the step library and the branch's
  * step files loaded: AI step generation walks a scenario in it (each step run before the next one is
  * generated, so the next one is grounded in the page it will really start on) and tries candidate
  * code in it before offering it. Close it when done; it also ends with the server.
@@ -63,7 +63,7 @@ export class TrialSession {
     });
   }
 
-  /** Checks out `commit`, starts the sandboxed trial process and opens the environment's base URL. */
+  /** Checks out `commit` and starts the sandboxed trial process with a blank page (as a run's scenario starts). */
   static async open(ctx: AppContext, target: TrialTarget): Promise<{ session: TrialSession; page: PageSnapshot }> {
     const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-trial-'));
     let session: TrialSession | null = null;

@@ -12,6 +12,7 @@ register('./cucumber-shim-hooks.mjs', import.meta.url);
 const exit = process.exit.bind(process);
 const registry = new ParameterTypeRegistry();
 const ARIA_TIMEOUT_MS = 3000;
+const SETTLE_TIMEOUT_MS = 2000;
 
 interface Definition {
   pattern: string | RegExp;
@@ -64,13 +65,18 @@ async function open(opts: TrialOptions): Promise<TrialSnapshot> {
   page = await context.newPage();
   world = { page, context, browser, env: { name: opts.envName, baseUrl: opts.baseUrl }, testData: { ...opts.testData }, parameters: {} };
   world.loadStoredUser = async () => null;
-  if (opts.baseUrl) await page.goto(opts.baseUrl, { timeout: opts.stepTimeoutMs }).catch(() => {});
+  // Like a scenario of a run, the walk starts on a blank page: its first step must get somewhere itself.
   return snapshot();
 }
 
 async function snapshot(): Promise<TrialSnapshot> {
   if (!page) throw new Error('The trial session is not open');
   await page.waitForLoadState('domcontentloaded', { timeout: ARIA_TIMEOUT_MS }).catch(() => {});
+  // What the page's own scripts fetch and render after it loads is part of what the next step sees:
+  // the network goes quiet, and nothing says it is still busy.
+  await page.waitForLoadState('load', { timeout: SETTLE_TIMEOUT_MS }).catch(() => {});
+  await page.waitForLoadState('networkidle', { timeout: SETTLE_TIMEOUT_MS }).catch(() => {});
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: SETTLE_TIMEOUT_MS }).catch(() => {});
   const aria = await page.locator('body').ariaSnapshot({ timeout: ARIA_TIMEOUT_MS }).catch(() => '');
   return { url: page.url(), title: await page.title().catch(() => ''), aria };
 }
