@@ -29,6 +29,7 @@ import { runsRoutes } from './runs/runs.routes.ts';
 import { uploadRoutes } from './runs/upload.routes.ts';
 import { executionLogsRoutes } from './execution-runs/execution-logs.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
+import { aiRoutes } from './ai/ai.routes.ts';
 import { registerExecutions } from './executions/register.ts';
 import { DEMO_SHOP_PREFIX, demoShopRoutes } from './demo-shop/demo-shop.routes.ts';
 
@@ -70,6 +71,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
       await api.register(workspaceRoutes, { ctx });
       await api.register(executionLogsRoutes, { ctx });
       await api.register(sandboxRoutes, { ctx });
+      await api.register(aiRoutes, { ctx });
       await api.register(cliRoutes, { ctx });
       await api.register(reportUploadRoutes, { ctx });
       await api.register(runsRoutes, { ctx });

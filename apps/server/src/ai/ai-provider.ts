@@ -1,0 +1,47 @@
+import type { AppContext } from '../context.ts';
+import type {
+  AiProvider, FailureAnalysis, FailureEvidence, IdeasRequest, LocatorRepairRequest, LocatorRepairResult, ScenarioIdea,
+  StepCodeRequest, StepCodeResult, StepUpdateRequest, StepUpdateResult,
+} from './ai-types.ts';
+import { generateStepOffline } from './offline/step-generator.ts';
+import { analyseFailureOffline } from './rca/analyse-failure.ts';
+
+/**
+ * The offline provider: deterministic and without network. Step code comes from the sentence's intent
+ * and the element it names on the page's aria snapshot; failures are classified by their evidence.
+ */
+export class OfflineProvider implements AiProvider {
+  readonly name = 'offline' as const;
+
+  async generateStep(req: StepCodeRequest): Promise<StepCodeResult> {
+    return generateStepOffline(req);
+  }
+
+  async repairLocator(_req: LocatorRepairRequest): Promise<LocatorRepairResult> {
+    return { ok: false, reason: 'Locator repair is not available offline yet' };
+  }
+
+  async ideas(_req: IdeasRequest): Promise<ScenarioIdea[]> {
+    return [];
+  }
+
+  async updateStepCode(_req: StepUpdateRequest): Promise<StepUpdateResult> {
+    return { ok: false, reason: 'Step code updates are not available offline yet' };
+  }
+
+  async analyseFailure(req: FailureEvidence): Promise<FailureAnalysis> {
+    return analyseFailureOffline(req);
+  }
+}
+
+const providers = new WeakMap<AppContext, AiProvider>();
+
+/** The server's AI provider (one per context). */
+export function aiProvider(ctx: AppContext): AiProvider {
+  let provider = providers.get(ctx);
+  if (!provider) {
+    provider = new OfflineProvider();
+    providers.set(ctx, provider);
+  }
+  return provider;
+}
