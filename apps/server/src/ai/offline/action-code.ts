@@ -3,7 +3,7 @@ import { locateNode } from './element-finder.ts';
 import type { Intent } from './intent-types.ts';
 import { jsString, locatorCode, nameMatches } from './locator.ts';
 import { findFor, message, refuse, valueCode, type CodeContext, type CodeResult } from './code-context.ts';
-import { keyWords, nameScore } from './name-match.ts';
+import { keyWords, nameScore, sameActionVerbs } from './name-match.ts';
 import { restPhrase, type Phrase } from './step-phrase.ts';
 
 const CLICKABLE = ['button', 'link', 'menuitem', 'tab', 'option', 'checkbox', 'radio', 'switch', 'treeitem', 'cell', 'heading', 'img', 'text'];
@@ -62,8 +62,9 @@ function pointerCode(ctx: CodeContext, intent: Extract<Intent, { kind: 'click' |
   if (intent.kind === 'uncheck' && element.node.role === 'radio') return refuse(`${describeNode(element.node)} is a radio button: choose another option instead`);
   const method = intent.kind === 'hover' ? 'hover' : intent.kind === 'check' ? 'check' : intent.kind === 'uncheck' ? 'uncheck' : 'click';
   const verb = { hover: 'Hovers over', check: 'Checks', uncheck: 'Unchecks', click: 'Clicks' }[method];
-  const named = byVerb && ctx.sentence.verbRoot && keyWords(labelOf(element.node)).includes(ctx.sentence.verbRoot);
-  const note = named ? ` (its name says "${ctx.sentence.verbRoot}")` : matchNote(intent.target, element.node);
+  const verbs = sameActionVerbs(ctx.sentence.verbRoot ?? '');
+  const named = byVerb && keyWords(labelOf(element.node)).find((w) => verbs.includes(w));
+  const note = named ? ` (its name says "${named}" for "${ctx.sentence.verb}")` : matchNote(intent.target, element.node);
   return { ok: true, body: `await ${element.code}.${method}();`, reasoning: `${verb} ${element.why}${note}.` };
 }
 

@@ -1,17 +1,12 @@
-import { ancestors, descendants, describeNode, labelOf, textOf, type AriaNode } from './aria-tree.ts';
-import { containerParamName, findFor, message, poll, refuse, valueCode, waitForState, type CodeContext, type CodeResult } from './code-context.ts';
+import { describeNode, textOf } from './aria-tree.ts';
+import { findFor, message, poll, refuse, valueCode, waitForState, type CodeContext, type CodeResult } from './code-context.ts';
 import type { Intent } from './intent-types.ts';
-import { jsString, locatorCode, resolveLocator, withParams, type Locator } from './locator.ts';
-import { keyWords, nameScore } from './name-match.ts';
+import { jsString, locatorCode, type Locator } from './locator.ts';
 import { baseCode, matchPage, pathFromBase } from './navigation-code.ts';
 import type { Phrase } from './step-phrase.ts';
+import { valueAssertion } from './value-assertion.ts';
 
 const ANY = ['button', 'link', 'heading', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'img', 'tab', 'menuitem', 'option', 'dialog', 'alert', 'status', 'navigation', 'region', 'list', 'table', 'listitem', 'row', 'text'];
-const FIELDS = ['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider'];
-/** Nodes that hold a label and its value together ("Total: $62.49"). */
-const HOLDERS = new Set(['text', 'paragraph', 'strong', 'emphasis', 'cell', 'listitem', 'status', 'term', 'definition', 'generic', 'row']);
-const INLINE = new Set(['text', 'strong', 'emphasis', 'code', 'time']);
-const CONTAINERS = new Set(['listitem', 'row', 'article', 'group', 'paragraph', 'cell']);
 
 type AssertIntent = Extract<Intent, { kind: 'assertText' | 'assertElement' | 'assertUrl' | 'assertTitle' | 'assertValue' | 'assertChecked' }>;
 
@@ -39,11 +34,11 @@ export function assertionCode(ctx: CodeContext, intent: AssertIntent): CodeResul
       return { ok: true, body, reasoning: `Checks that ${found.element.why} is ${want}.` };
     }
     case 'assertValue':
-      return valueAssertion(ctx, intent.target, intent.value, intent.scopes);
+      return valueAssertion(ctx, intent.target, intent.value, intent.scopes, (phrase, note) => textCode(ctx, phrase, false, note));
   }
 }
 
-function textCode(ctx: CodeContext, phrase: Phrase, negated: boolean, note = ''): CodeResult {
+export function textCode(ctx: CodeContext, phrase: Phrase, negated: boolean, note = ''): CodeResult {
   const text = valueCode(ctx, phrase, 'text', true);
   const error = message([`Expected ${negated ? 'not ' : ''}to see "`, { code: text }, '" on the page']);
   return {
@@ -88,68 +83,4 @@ function urlCode(ctx: CodeContext, value: Phrase, exact: boolean, negated: boole
     body: `const expected = new URL(${jsString(path)}, ${baseCode(ctx)}).pathname;\n${poll('new URL(this.page.url()).pathname', negated ? '!(actual === expected)' : 'actual === expected', error)}`,
     reasoning: `Checks that the browser is on the page "${page.page.title}" (${path}).`,
   };
-}
-
-/** "the email field contains X", "the cart total should be X", "the Trail Backpack costs X". */
-function valueAssertion(ctx: CodeContext, subject: Phrase, value: Phrase, scopes: Phrase[]): CodeResult {
-  if (!ctx.tree) return refuse('There is no page to check');
-  const exact = ctx.sentence.verbRoot === 'be' || ctx.sentence.verbRoot === 'equal';
-  const field = findFor(ctx, subject, FIELDS, { scopes });
-  if (field.ok) {
-    const hint = keyWords(labelOf(field.element.node)).slice(-2);
-    const v = valueCode(ctx, value, hint, true);
-    const ok = exact ? `actual === ${v}` : `actual.includes(${v})`;
-    const error = message([`Expected ${describeNode(field.element.node)} to ${exact ? 'be' : 'contain'} "`, { code: v }, '", it is "', { code: 'actual' }, '"']);
-    return { ok: true, body: poll(`await ${field.element.code}.inputValue()`, ok, error), reasoning: `Checks the value of ${field.element.why}.` };
-  }
-  const holder = labelledHolder(ctx.tree, subject) ?? containerOf(ctx.tree, subject);
-  if (!holder) return textCode(ctx, value, false, `: nothing on the page is named "${subject.text}"`);
-  const hint = keyWords(subject.text).slice(-2);
-  const v = valueCode(ctx, value, hint, true);
-  const named = subject.slot?.type === 'string' ? new Map([[subject.slot.value, ctx.params.token(subject.slot, containerParamName(holder.node, subject.slot.value))]]) : new Map<string, string>();
-  const code = locatorCode(withParams(holder.locator, named));
-  const error = message([`Expected ${holder.what} to show "`, { code: v }, '", it shows "', { code: 'actual' }, '"']);
-  return {
-    ok: true,
-    body: `const holder = ${code};\n${poll(`((await holder.textContent()) ?? '').replace(/\\s+/g, ' ')`, `actual.includes(${v})`, error)}`,
-    reasoning: `Checks the text of ${holder.what}.`,
-  };
-}
-
-interface Holder {
-  node: AriaNode;
-  locator: Locator;
-  what: string;
-}
-
-/** The element that holds a label like "Total:" and its value: the label's paragraph, row or list item. */
-function labelledHolder(tree: AriaNode, subject: Phrase): Holder | null {
-  const ranked = descendants(tree)
-    .filter((n) => HOLDERS.has(n.role) && labelOf(n))
-    .map((n) => ({ n, score: nameScore(subject.text, labelOf(n)) }))
-    .filter((c) => c.score >= 0.5)
-    .sort((a, b) => b.score - a.score || a.n.order - b.n.order);
-  for (const { n } of ranked) {
-    const box = INLINE.has(n.role) && n.parent && n.parent.role !== 'root' ? n.parent : n;
-    if (INLINE.has(box.role)) continue;
-    const label = labelOf(n);
-    const locator: Locator = [{ kind: 'role', role: box.role }, { kind: 'filter', hasText: { literal: label } }];
-    const found = resolveLocator(tree, locator);
-    if (found.length === 1 && found[0] === box) return { node: box, locator, what: `the ${box.role} "${label}"` };
-  }
-  return null;
-}
-
-/** The smallest list item, row or article whose text holds the subject ("Trail Backpack"). */
-function containerOf(tree: AriaNode, subject: Phrase): Holder | null {
-  const text = subject.text.toLowerCase();
-  const holders = descendants(tree)
-    .filter((n) => CONTAINERS.has(n.role) && textOf(n).toLowerCase().includes(text))
-    .filter((n, _, all) => !all.some((o) => o !== n && ancestors(o).includes(n)));
-  for (const node of holders) {
-    const locator: Locator = [{ kind: 'role', role: node.role }, { kind: 'filter', hasText: { literal: subject.text } }];
-    const found = resolveLocator(tree, locator);
-    if (found.length === 1 && found[0] === node) return { node, locator, what: `the ${node.role} with "${subject.text}"` };
-  }
-  return null;
 }

@@ -12,6 +12,7 @@ const HIDDEN = new Set(['hidden', 'gone', 'invisible', 'absent', 'missing']);
 const CHECKED = new Set(['checked', 'ticked', 'selected']);
 const UNCHECKED = new Set(['unchecked', 'unticked', 'unselected']);
 const ARRIVE = new Set(['be', 'land', 'redirect', 'take', 'bring', 'send']);
+const EMPTY = new Set(['empty', 'blank', 'cleared']);
 
 /** The assertion a "Then" step states: text, element, URL, title, count, value or checked state. */
 export function understandAssertion(sentence: Sentence, parts: Part[]): Intent {
@@ -42,7 +43,7 @@ export function understandAssertion(sentence: Sentence, parts: Part[]): Intent {
     if (count) return count;
     const object = parts[0]?.phrase;
     if (!object) return { kind: 'unknown', reason: 'The step does not say what should be seen' };
-    if (object.slot?.type === 'string' && !object.roleHint) return { kind: 'assertText', text: object, negated };
+    if (object.slot?.type === 'string' && (!object.roleHint || object.roleHint.includes('text'))) return { kind: 'assertText', text: object, negated };
     return { kind: 'assertElement', target: object, negated, scopes: parts.slice(1).map((p) => p.phrase) };
   }
   if (!subject) return { kind: 'unknown', reason: 'The step does not say what to check' };
@@ -56,6 +57,9 @@ export function understandAssertion(sentence: Sentence, parts: Part[]): Intent {
     if (hidden) negated = !negated;
     if (subject.slot?.type === 'string' && (!subject.roleHint || subject.roleHint.includes('text'))) return { kind: 'assertText', text: subject, negated };
     return { kind: 'assertElement', target: subject, negated, scopes: parts.map((p) => p.phrase) };
+  }
+  if (!valuePart && [...states].some((s) => EMPTY.has(s))) {
+    return { kind: 'assertValue', target: subject, value: { text: '', words: [] }, scopes: [] };
   }
   const count = countOf(sentence, parts, subject);
   if (count) return count;

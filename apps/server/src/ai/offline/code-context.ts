@@ -2,7 +2,7 @@ import type { PageSnapshot } from '../ai-types.ts';
 import { describeNode, type AriaNode } from './aria-tree.ts';
 import { findElement, type Found, type Target } from './element-finder.ts';
 import { jsString, locatorCode, withParams, type Locator } from './locator.ts';
-import { keyWords } from './name-match.ts';
+import { keyWords, sameActionVerbs } from './name-match.ts';
 import type { ParamNames } from './param-names.ts';
 import type { Phrase } from './step-phrase.ts';
 import type { Sentence } from './step-sentence.ts';
@@ -65,8 +65,8 @@ function findOne(
     phrase: phrase?.text ?? '',
     roles,
     roleHint: phrase?.roleHint,
-    verb: opts.byVerb ? ctx.sentence.verbRoot : null,
-    sentenceWords: opts.byVerb ? keyWords(ctx.sentence.text) : undefined,
+    verbs: opts.byVerb && ctx.sentence.verbRoot ? sameActionVerbs(ctx.sentence.verbRoot) : undefined,
+    sentenceWords: opts.byVerb ? [...keyWords(ctx.sentence.text), ...sameActionVerbs(ctx.sentence.verbRoot ?? '')] : undefined,
     scopes: scopes.map((p) => p.text),
     quoted: phrase?.slot?.type === 'string' ? phrase.slot.value : undefined,
   };

@@ -72,7 +72,7 @@ export const SCENARIOS: ShopScenario[] = [
       { keyword: 'When', text: 'I accept the terms and conditions', after: async (page) => expect(await page.locator('#terms').isChecked()).toBe(true) },
       { keyword: 'Then', text: 'the terms checkbox is checked' },
       { keyword: 'Then', text: 'the Place order button is visible' },
-      { keyword: 'When', text: 'I place the order', after: async (page) => expect(path(page)).toBe('/demo-shop/confirmation') },
+      { keyword: 'When', text: 'I place the order', after: async (page) => expect(await waitForPath(page, '/demo-shop/confirmation')).toBe(true) },
       { keyword: 'Then', text: 'I am on the confirmation page' },
       { keyword: 'Then', text: 'the heading "Thank you for your order" is shown', failsWith: ['Sorry'] },
     ],

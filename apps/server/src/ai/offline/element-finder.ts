@@ -10,8 +10,8 @@ export interface Target {
   roles: string[];
   /** Roles the sentence names ("the Cart link"): a strong preference. */
   roleHint?: string[];
-  /** The verb's root and the roots of every word of the sentence, for names like "Add to cart" or "Place order". */
-  verb?: string | null;
+  /** The verb's root (and verbs for the same action) and the roots of every word of the sentence, for names like "Add to cart". */
+  verbs?: string[];
   sentenceWords?: string[];
   /** Other phrases of the sentence that may name the element's container ("Trail Backpack" for "Add to cart"). */
   scopes: string[];
@@ -35,7 +35,7 @@ function score(node: AriaNode, target: Target): number {
   if (!label) return target.roleHint?.includes(node.role) && !target.phrase ? 0.6 : 0;
   let s = target.phrase ? nameScore(target.phrase, label) : 0;
   // A name made of the verb and words of the sentence ("Add to cart" for "add the mug to the cart") beats the object's own name.
-  if (target.verb && target.sentenceWords && keyWords(label).includes(target.verb)) {
+  if (target.verbs && target.sentenceWords && keyWords(label).some((w) => target.verbs!.includes(w))) {
     const coverage = nameCoverage(target.sentenceWords, label);
     s = Math.max(s, coverage === 1 ? 1.05 : 0.9 * coverage);
   }

@@ -51,12 +51,12 @@ export function resolveLocator(root: AriaNode, locator: Locator): AriaNode[] {
 
 /** A single-quoted JavaScript string literal. */
 export function jsString(value: string): string {
-  return JSON.stringify(value)
+  const inner = JSON.stringify(value)
     .slice(1, -1)
     .replace(/\\"/g, '"')
     .replace(/'/g, "\\'")
-    .replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)
-    .replace(/^|$/g, "'");
+    .replace(/[\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return `'${inner}'`;
 }
 
 /** The parameter's name, or the literal as a string. */

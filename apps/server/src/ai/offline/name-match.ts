@@ -4,6 +4,29 @@ import { distance } from 'fastest-levenshtein';
 /** Words that carry no meaning when a phrase is compared with an element's name. */
 const FILLER = new Set(['the', 'a', 'an', 'my', 'your', 'our', 'their', 'his', 'her', 'its', 'this', 'that', 'these', 'those', 'to', 'of', 'for', 'with', 'and', 'or', 'some', 'any']);
 
+/** Verbs for the same action on a control: "put it in the cart" presses "Add to cart", "delete" presses "Remove". */
+const SAME_ACTION: Record<string, string[]> = {
+  put: ['add'],
+  buy: ['add'],
+  purchase: ['add', 'buy'],
+  order: ['add', 'place'],
+  delete: ['remove'],
+  erase: ['remove'],
+  discard: ['remove'],
+  drop: ['remove'],
+  submit: ['send', 'save', 'log', 'sign', 'place', 'confirm', 'continue'],
+  send: ['submit'],
+  sign: ['log'],
+  log: ['sign'],
+  checkout: ['proceed', 'checkout'],
+  empty: ['clear', 'remove'],
+};
+
+/** The verb and the verbs a control may use for the same action. */
+export function sameActionVerbs(verb: string): string[] {
+  return [verb, ...(SAME_ACTION[verb] ?? [])];
+}
+
 const roots = new Map<string, string>();
 
 /** The word's dictionary form (plural -> singular, conjugated verb -> infinitive), lower case. */

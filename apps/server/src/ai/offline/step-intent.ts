@@ -74,6 +74,8 @@ export function understand(sentence: Sentence, keyword: StepKeyword): Intent {
     const target = object ?? place ?? phrases[0] ?? null;
     return { kind: 'click', target, scopes: phrases.filter((p) => p !== target), byVerb: false };
   }
+  // "submit the login form": the form's button, named like the form.
+  if (object?.roleHint?.includes('form')) return { kind: 'click', target: { ...object, roleHint: ['button'] }, scopes: [], byVerb: false };
   // Any other verb names the control: "add ... to the cart", "place the order", "log out".
   return { kind: 'click', target: object, scopes: phrases, byVerb: true };
 }
@@ -111,6 +113,11 @@ function fillIntent(sentence: Sentence, parts: Part[], object: Phrase | null): I
     (object && object !== value && !object.slot ? object : null) ??
     plain[0]?.phrase ??
     null;
-  if (!value && !clearing) return { kind: 'unknown', reason: 'The step does not give the value to enter in quotes' };
+  if (!value && !clearing) {
+    // "set the country to Canada": an unquoted value; "put the bottle in my cart": no value, a control to press.
+    const literal = parts.find((p) => ['to', 'with', 'as'].includes(p.prep ?? '') && p.phrase !== field);
+    if (literal && field) return { kind: 'fill', field, value: literal.phrase, scopes: [] };
+    return { kind: 'click', target: object, scopes: parts.map((p) => p.phrase), byVerb: true };
+  }
   return { kind: 'fill', field, value, scopes: parts.map((p) => p.phrase).filter((p) => p !== value && p !== field) };
 }

@@ -41,13 +41,19 @@ const ROLE_WORDS: Record<string, string[]> = {
   picture: ['img'],
   icon: ['img'],
   logo: ['img'],
-  message: ['text'],
+  message: ['alert', 'status', 'text'],
+  error: ['alert', 'status', 'text'],
+  warning: ['alert', 'status', 'text'],
+  notification: ['alert', 'status', 'text'],
+  toast: ['alert', 'status', 'text'],
+  status: ['status', 'text'],
   text: ['text'],
   label: ['text'],
   notice: ['text'],
   table: ['table'],
   row: ['row'],
   list: ['list'],
+  form: ['form'],
 };
 /** Two words that make one role word: "search box", "radio button", "drop down". */
 const ROLE_PAIRS: Record<string, string[]> = {

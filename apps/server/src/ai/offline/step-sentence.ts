@@ -129,6 +129,8 @@ function verbGroup(words: Word[]): Omit<Sentence, 'text' | 'words' | 'slots'> {
   const isVerb = (w: Word) => !w.slot && w.tags.has('Verb');
   let at = words.findIndex((w, i) => isVerb(w) || (i === firstContentIndex(words) && STEP_VERBS.has(w.normal)));
   if (at < 0) return { subject: words, verb: null, verbRoot: null, modal: false, negated: words.some((w) => w.tags.has('Negative')), copula: false, segments: [] };
+  // "the status message says": two verbs in a row after a noun subject; the first one is a noun the tagger misread.
+  while (at > 0 && !SUBJECT_PRONOUNS.has(words[at - 1].normal) && isPlainVerb(words[at]) && words[at + 1] && isVerb(words[at + 1]) && !words[at + 1].tags.has('Particle')) at++;
   const subject = words.slice(0, at).filter((w, i) => !(i === 0 && SUBJECT_PRONOUNS.has(w.normal)));
   let modal = false;
   let negated = false;
@@ -157,6 +159,10 @@ function verbGroup(words: Word[]): Omit<Sentence, 'text' | 'words' | 'slots'> {
     copula,
     segments: segmentsOf(words.slice(at)),
   };
+}
+
+function isPlainVerb(w: Word): boolean {
+  return w.tags.has('Verb') && !w.tags.has('Auxiliary') && !w.tags.has('Copula') && !w.tags.has('Modal') && !w.tags.has('Particle');
 }
 
 function firstContentIndex(words: Word[]): number {
