@@ -45,9 +45,8 @@ export async function generateSteps(ctx: AppContext, provider: AiProvider, auth:
   if (!env) throw notFound(EXECUTION_MESSAGES.noEnvironment);
   if (!env.baseUrl) throw badRequest('The environment has no base URL to open');
   const secrets = await openRunSecrets(ctx, project, repo, head, env.name);
-  const { session, page: first } = await TrialSession.open(ctx, { projectId: target.projectId, commit: head, env: { name: env.name, baseUrl: env.baseUrl }, testData: secrets.testData });
+  const { session, page: first, known } = await TrialSession.open(ctx, { projectId: target.projectId, commit: head, env: { name: env.name, baseUrl: env.baseUrl }, testData: secrets.testData });
   const outcomes: StepOutcome[] = [];
-  const known: PageSnapshot[] = [first];
   try {
     let page = first;
     for (const s of steps) {

@@ -24,10 +24,12 @@ afterAll(async () => {
 describe('a trial session', () => {
   it('runs library and workspace steps by their text, tries candidate code, and says why code fails', async () => {
     const baseUrl = `http://localhost:${server.ctx.config.port}/demo-shop/`;
-    const { session, page } = await TrialSession.open(server.ctx, { projectId, commit, env: { name: 'demo', baseUrl }, testData: { term: 'mug' } });
+    const { session, page, known } = await TrialSession.open(server.ctx, { projectId, commit, env: { name: 'demo', baseUrl }, testData: { term: 'mug' } });
     try {
       // A blank page, as a scenario of a run starts on.
       expect(page.url).toBe('about:blank');
+      expect(known[0]).toMatchObject({ url: baseUrl, title: 'Demo Shop' });
+      expect(known.map((k) => k.title)).toEqual(expect.arrayContaining(['Log in - Demo Shop']));
       expect((await session.step('I am on the home page')).page.aria).toContain('searchbox "Search products"');
       expect((await session.step('fill "Search products" with "{{term}}"')).matched).toBe(true);
       const searched = await session.step('I press "Enter"');

@@ -63,8 +63,11 @@ export class TrialSession {
     });
   }
 
-  /** Checks out `commit` and starts the sandboxed trial process with a blank page (as a run's scenario starts). */
-  static async open(ctx: AppContext, target: TrialTarget): Promise<{ session: TrialSession; page: PageSnapshot }> {
+  /**
+   * Checks out `commit` and starts the sandboxed trial process with a blank page (as a run's scenario
+   * starts); `known` holds the environment's home page and the pages it links to, as they looked.
+   */
+  static async open(ctx: AppContext, target: TrialTarget): Promise<{ session: TrialSession; page: PageSnapshot; known: PageSnapshot[] }> {
     const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-trial-'));
     let session: TrialSession | null = null;
     try {
@@ -103,8 +106,8 @@ export class TrialSession {
         stepFiles: await stepFiles(workDir),
         stepTimeoutMs: STEP_TIMEOUT_MS,
       };
-      const page = (await session.request({ type: 'open', options }, OPEN_TIMEOUT_MS)) as TrialSnapshot;
-      return { session, page };
+      const { blank, known } = (await session.request({ type: 'open', options }, OPEN_TIMEOUT_MS)) as { blank: TrialSnapshot; known: TrialSnapshot[] };
+      return { session, page: blank, known };
     } catch (err) {
       if (session) session.close();
       else await fs.rm(scratchDir, { recursive: true, force: true });

@@ -13,6 +13,8 @@ const exit = process.exit.bind(process);
 const registry = new ParameterTypeRegistry();
 const ARIA_TIMEOUT_MS = 3000;
 const SETTLE_TIMEOUT_MS = 2000;
+const EXPLORE_PAGES = 10;
+const EXPLORE_TIMEOUT_MS = 10_000;
 
 interface Definition {
   pattern: string | RegExp;
@@ -38,7 +40,7 @@ function compile(pattern: string | RegExp): CucumberExpression | RegularExpressi
   return typeof pattern === 'string' ? new CucumberExpression(pattern, registry) : new RegularExpression(pattern, registry);
 }
 
-async function open(opts: TrialOptions): Promise<TrialSnapshot> {
+async function open(opts: TrialOptions): Promise<{ blank: TrialSnapshot; known: TrialSnapshot[] }> {
   options = opts;
   // The very module the hook gives step files for `@cucumber/cucumber`.
   const shim = (await import(new URL('./cucumber-shim.mjs', import.meta.url).href)) as { definitions: Definition[] };
@@ -65,8 +67,33 @@ async function open(opts: TrialOptions): Promise<TrialSnapshot> {
   page = await context.newPage();
   world = { page, context, browser, env: { name: opts.envName, baseUrl: opts.baseUrl }, testData: { ...opts.testData }, parameters: {} };
   world.loadStoredUser = async () => null;
-  // Like a scenario of a run, the walk starts on a blank page: its first step must get somewhere itself.
-  return snapshot();
+  // The environment's home page and the pages it links to ground steps that go somewhere ("open the
+  // shop", "go to the login page"); then, like a scenario of a run, the walk starts on a blank page.
+  const known: TrialSnapshot[] = [];
+  if (opts.baseUrl) {
+    const opened = await page.goto(opts.baseUrl, { timeout: opts.stepTimeoutMs }).then(() => true, () => false);
+    if (opened) known.push(...(await explore(page, opts.baseUrl)));
+    await page.goto('about:blank').catch(() => {});
+  }
+  return { blank: await snapshot(), known };
+}
+
+/** The page open now (the home page) and one page per path it links to under the base URL, at most EXPLORE_PAGES. */
+async function explore(current: Page, baseUrl: string): Promise<TrialSnapshot[]> {
+  const pages = [await snapshot()];
+  const seen = new Set([new URL(current.url()).pathname]);
+  const hrefs = await current.$$eval('a[href]', (links) => links.map((a) => (a as unknown as { href: string }).href)).catch(() => [] as string[]);
+  const targets: string[] = [];
+  for (const href of hrefs) {
+    const url = URL.canParse(href) ? new URL(href) : null;
+    if (!url || !href.startsWith(baseUrl.replace(/[^/]*$/, '')) || seen.has(url.pathname)) continue;
+    seen.add(url.pathname);
+    targets.push(url.href);
+  }
+  for (const href of targets.slice(0, EXPLORE_PAGES)) {
+    if (await current.goto(href, { timeout: EXPLORE_TIMEOUT_MS }).then(() => true, () => false)) pages.push(await snapshot());
+  }
+  return pages;
 }
 
 async function snapshot(): Promise<TrialSnapshot> {
@@ -76,7 +103,7 @@ async function snapshot(): Promise<TrialSnapshot> {
   // the network goes quiet, and nothing says it is still busy.
   await page.waitForLoadState('load', { timeout: SETTLE_TIMEOUT_MS }).catch(() => {});
   await page.waitForLoadState('networkidle', { timeout: SETTLE_TIMEOUT_MS }).catch(() => {});
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: SETTLE_TIMEOUT_MS }).catch(() => {});
+  await page.waitForFunction('!document.querySelector(\'[aria-busy="true"]\')', null, { timeout: SETTLE_TIMEOUT_MS }).catch(() => {});
   const aria = await page.locator('body').ariaSnapshot({ timeout: ARIA_TIMEOUT_MS }).catch(() => '');
   return { url: page.url(), title: await page.title().catch(() => ''), aria };
 }
