@@ -7,6 +7,7 @@ import { keyWords, nameScore, sameActionVerbs } from './name-match.ts';
 import { restPhrase, type Phrase } from './step-phrase.ts';
 
 const CLICKABLE = ['button', 'link', 'menuitem', 'tab', 'option', 'checkbox', 'radio', 'switch', 'treeitem', 'cell', 'heading', 'img', 'text'];
+const CONTROLS = ['button', 'link', 'menuitem', 'tab', 'option', 'checkbox', 'radio', 'switch'];
 const FIELDS = ['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider'];
 const CHECKABLE = ['checkbox', 'radio', 'switch'];
 const CHOOSABLE = ['option', 'radio', 'checkbox', 'button', 'link', 'tab', 'menuitem', 'menuitemradio', 'switch'];
@@ -53,8 +54,9 @@ export function actionCode(ctx: CodeContext, intent: ActionIntent): CodeResult {
 }
 
 function pointerCode(ctx: CodeContext, intent: Extract<Intent, { kind: 'click' | 'hover' | 'check' | 'uncheck' }>): CodeResult {
-  const roles = intent.kind === 'check' || intent.kind === 'uncheck' ? CHECKABLE : intent.kind === 'hover' ? [...CLICKABLE, 'heading', 'listitem', 'row'] : CLICKABLE;
   const byVerb = intent.byVerb || (intent.kind === 'click' && !intent.target);
+  // A verb that names an action ("confirm the order") means a control, not a heading that shares a word.
+  const roles = intent.kind === 'check' || intent.kind === 'uncheck' ? CHECKABLE : intent.kind === 'hover' ? [...CLICKABLE, 'listitem', 'row'] : byVerb ? CONTROLS : CLICKABLE;
   const whole = byVerb ? null : restPhrase(ctx.sentence);
   const found = findFor(ctx, intent.target, roles, { scopes: intent.scopes, byVerb, alternatives: whole ? [whole] : [] });
   if (!found.ok) return found;
@@ -64,7 +66,13 @@ function pointerCode(ctx: CodeContext, intent: Extract<Intent, { kind: 'click' |
   const verb = { hover: 'Hovers over', check: 'Checks', uncheck: 'Unchecks', click: 'Clicks' }[method];
   const verbs = sameActionVerbs(ctx.sentence.verbRoot ?? '');
   const named = byVerb && keyWords(labelOf(element.node)).find((w) => verbs.includes(w));
-  const note = named ? ` (its name says "${named}" for "${ctx.sentence.verb}")` : matchNote(intent.target, element.node);
+  const said = named && named !== ctx.sentence.verbRoot ? ` for "${ctx.sentence.verb}"` : '';
+  const note = named ? ` (its name says "${named}"${said})` : matchNote(intent.target, element.node);
+  if (intent.times && method === 'click') {
+    const times = ctx.params.token(intent.times, 'quantity');
+    const body = `const target = ${element.code};\nfor (let i = 0; i < ${times}; i++) await target.click();`;
+    return { ok: true, body, reasoning: `${verb} ${element.why}${note}, once for each of the number the step gives.` };
+  }
   return { ok: true, body: `await ${element.code}.${method}();`, reasoning: `${verb} ${element.why}${note}.` };
 }
 

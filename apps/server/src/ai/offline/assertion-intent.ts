@@ -1,17 +1,18 @@
 import type { Intent } from './intent-types.ts';
 import { phraseOf, type Part, type Phrase } from './step-phrase.ts';
-import type { Sentence, Slot } from './step-sentence.ts';
+import { PREPOSITIONS as PREPOSITION_WORDS, type Sentence, type Slot } from './step-sentence.ts';
 
 /** Verbs that state what the page shows rather than do something on it. */
 export const ASSERT_VERBS = new Set(['see', 'show', 'display', 'contain', 'include', 'read', 'say', 'equal', 'appear', 'disappear', 'match', 'cost', 'have', 'list', 'mention', 'become', 'remain', 'exist', 'notice', 'be', 'redirect', 'take', 'land', 'end', 'start', 'bring', 'send']);
 
 const URL_WORDS = new Set(['url', 'uri', 'location', 'path', 'address']);
 const PLACE_SUBJECTS = new Set(['page', 'screen', 'site', 'it', 'app', 'application', 'browser', 'window', 'shop']);
-const VISIBLE = new Set(['visible', 'displayed', 'shown', 'present', 'there', 'available', 'showing', 'rendered']);
+const VISIBLE = new Set(['visible', 'displayed', 'shown', 'present', 'there', 'available', 'showing', 'rendered', 'listed', 'included']);
 const HIDDEN = new Set(['hidden', 'gone', 'invisible', 'absent', 'missing']);
 const CHECKED = new Set(['checked', 'ticked', 'selected']);
 const UNCHECKED = new Set(['unchecked', 'unticked', 'unselected']);
 const ARRIVE = new Set(['be', 'land', 'redirect', 'take', 'bring', 'send']);
+const SIGNED = new Set(['log in', 'sign in', 'log out', 'sign out']);
 const EMPTY = new Set(['empty', 'blank', 'cleared']);
 
 /** The assertion a "Then" step states: text, element, URL, title, count, value or checked state. */
@@ -33,7 +34,10 @@ export function understandAssertion(sentence: Sentence, parts: Part[]): Intent {
     return { kind: 'assertTitle', value: firstValue, exact: verb === 'be' || verb === 'equal' };
   }
 
-  const aboutPlace = !subject || (!subject.slot && subjectWords.length > 0 && subjectWords.every((w) => PLACE_SUBJECTS.has(w)));
+  if (!subject && sentence.copula && SIGNED.has(sentence.verb ?? '')) {
+    return { kind: 'assertSignedIn', signedIn: sentence.verb!.endsWith(' in') !== negated };
+  }
+  const aboutPlace = !subject || Boolean(subject.page && !subject.slot) || (!subject.slot && subjectWords.length > 0 && subjectWords.every((w) => PLACE_SUBJECTS.has(w)));
   if (aboutPlace) {
     const place = parts.find((p) => ['on', 'at', 'to', 'in'].includes(p.prep ?? ''))?.phrase;
     if (verb && ARRIVE.has(verb) && place && (place.page || !parts.some((p) => p.prep === null))) {
@@ -61,8 +65,13 @@ export function understandAssertion(sentence: Sentence, parts: Part[]): Intent {
   if (!valuePart && [...states].some((s) => EMPTY.has(s))) {
     return { kind: 'assertValue', target: subject, value: { text: '', words: [] }, scopes: [] };
   }
-  const count = countOf(sentence, parts, subject);
+  const count = countOf(sentence, parts, subject) ?? numberOf(sentence, valuePart?.phrase.slot);
   if (count) return count;
+  // "the T-Shirt is in the cart": it is shown.
+  if (!valuePart && verb === 'be' && parts.some((p) => ['in', 'on', 'at'].includes(p.prep ?? ''))) {
+    if (subject.slot?.type === 'string') return { kind: 'assertText', text: subject, negated };
+    return { kind: 'assertElement', target: subject, negated, scopes: parts.map((p) => p.phrase) };
+  }
   if (valuePart) return { kind: 'assertValue', target: subject, value: valuePart.phrase, scopes: parts.filter((p) => p !== valuePart).map((p) => p.phrase) };
   return { kind: 'unknown', reason: 'The step does not give the value to check in quotes' };
 }
@@ -80,4 +89,20 @@ function countOf(sentence: Sentence, parts: Part[], scope: Phrase | null): Inten
     }
   }
   return null;
+}
+
+/** "the number of items in the cart is 2": what is counted follows "number of" or "count of". */
+function numberOf(sentence: Sentence, slot: Slot | undefined): Intent | null {
+  if (slot?.type !== 'int') return null;
+  const words = sentence.subject;
+  const last = words[words.length - 1];
+  // "the cart count is 5": the number of items in it.
+  if (words.length > 1 && (last.normal === 'count' || last.normal === 'number')) {
+    return { kind: 'assertCount', count: slot, noun: 'item', scope: phraseOf(sentence, words.slice(0, -1)) };
+  }
+  const at = words.findIndex((w, i) => (w.normal === 'number' || w.normal === 'count') && words[i + 1]?.normal === 'of');
+  const noun = at >= 0 ? words[at + 2] : undefined;
+  if (!noun || !noun.tags.has('Noun')) return null;
+  const rest = words.slice(at + 3).filter((w) => !PREPOSITION_WORDS.has(w.normal));
+  return { kind: 'assertCount', count: slot, noun: noun.root, scope: rest.length > 0 ? phraseOf(sentence, rest) : null };
 }

@@ -86,6 +86,7 @@ export function locateNode(tree: AriaNode, node: AriaNode, scopes: string[] = []
 
 function baseSteps(tree: AriaNode, node: AriaNode, target: Target): LocatorStep[] {
   const label = labelOf(node);
+  if (!label) return node.role === 'text' ? [] : [{ kind: 'role', role: node.role }];
   const text = !node.name || TEXT_ROLES.has(node.role);
   const named = (value: string, exact: boolean): LocatorStep =>
     text ? { kind: 'text', text: { literal: value }, exact } : { kind: 'role', role: node.role, name: { literal: value }, exact };
@@ -104,10 +105,16 @@ function locate(tree: AriaNode, node: AriaNode, twins: AriaNode[], target: Targe
   }
   const base = bases[0];
   if (!base) return null;
+  const ownWords = keyWords(labelOf(node));
   for (const phrase of target.scopes) {
-    for (const twin of twins) {
-      const scoped = scopeBy(tree, twin, base, phrase);
-      if (scoped) return { node: twin, locator: scoped, scopedBy: phrase };
+    // "to the cart" of "Add to cart" names the element itself, not its container.
+    if (keyWords(phrase).every((w) => ownWords.includes(w))) continue;
+    // The phrase as written ("Trail Backpack"), else the page's own words for it ("Ceramic Coffee Mug" for "2 coffee mugs").
+    for (const text of [phrase, ...namesLike(tree, phrase)]) {
+      for (const twin of twins) {
+        const scoped = scopeBy(tree, twin, base, text);
+        if (scoped) return { node: twin, locator: scoped, scopedBy: text };
+      }
     }
   }
   // Links to the same place are interchangeable: the first one's landmark tells it apart.
@@ -122,6 +129,15 @@ function locate(tree: AriaNode, node: AriaNode, twins: AriaNode[], target: Targe
     }
   }
   return null;
+}
+
+/** Labels on the page close to a phrase, best first. */
+function namesLike(tree: AriaNode, phrase: string): string[] {
+  const scored = descendants(tree)
+    .map((n) => ({ label: labelOf(n), score: nameScore(phrase, labelOf(n)) }))
+    .filter((c) => c.label && c.label !== phrase && c.score >= 0.7)
+    .sort((a, b) => b.score - a.score);
+  return [...new Set(scored.map((c) => c.label))].slice(0, 3);
 }
 
 /** `getByRole('listitem').filter({ hasText: phrase })` + the element, when that finds this one element only. */

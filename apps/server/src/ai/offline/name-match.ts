@@ -53,8 +53,24 @@ export function keyWords(text: string): string[] {
   return wordsOf(text).filter((w) => !FILLER.has(w)).map(rootOf);
 }
 
+/** Words an interface uses for the same thing. */
+const SYNONYMS = [
+  ['shipping', 'delivery', 'postage', 'ship'],
+  ['cart', 'basket', 'trolley'],
+  ['email', 'mail'],
+  ['postcode', 'zip', 'postal'],
+  ['phone', 'telephone', 'mobile'],
+  ['quantity', 'qty', 'amount'],
+  ['surname', 'last', 'family'],
+  ['search', 'find'],
+  ['remove', 'delete'],
+  ['checkout', 'pay'],
+];
+const SYNONYM_OF = new Map(SYNONYMS.flatMap((group) => group.map((w) => [w, group] as const)));
+
 function sameWord(a: string, b: string): number {
   if (a === b) return 1;
+  if (SYNONYM_OF.get(a)?.includes(b)) return 0.9;
   // One typo in a longer word still counts, a little less.
   if (a.length >= 5 && b.length >= 5 && distance(a, b) <= 1) return 0.8;
   return 0;

@@ -5,6 +5,7 @@ import type { PageSnapshot, StepCodeRequest } from '../ai-types.ts';
 import { CHROMIUM, callStep, knownPagesOf, openShop, runStep, snapshotOf, type ShopBrowser } from './demo-shop-browser.ts';
 import { SCENARIOS, type ShopScenario } from './demo-shop-scenarios.ts';
 import { MORE_SCENARIOS } from './demo-shop-scenarios-more.ts';
+import { THIRD_SCENARIOS } from './demo-shop-scenarios-third.ts';
 import { matchStep } from './step-expression.ts';
 import { generateStepOffline } from './step-generator.ts';
 import { ASSERT_TIMEOUT } from './code-context.ts';
@@ -38,7 +39,7 @@ async function request(keyword: StepCodeRequest['keyword'], text: string): Promi
 }
 
 describe.skipIf(!fs.existsSync(CHROMIUM))('steps written offline and run against the demo shop', () => {
-  for (const scenario of [...SCENARIOS, ...MORE_SCENARIOS]) {
+  for (const scenario of [...SCENARIOS, ...MORE_SCENARIOS, ...THIRD_SCENARIOS]) {
     describe(scenario.name, () => {
       for (const [i, step] of scenario.steps.entries()) {
         it(`${step.keyword} ${step.text}`, { timeout: 60_000 }, async () => {

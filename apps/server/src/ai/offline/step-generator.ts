@@ -1,5 +1,6 @@
 import { parse } from 'acorn';
 import type { StepCodeRequest, StepCodeResult } from '../ai-types.ts';
+import { loginCode, signedInCode } from './account-code.ts';
 import { actionCode } from './action-code.ts';
 import { assertionCode } from './assertion-code.ts';
 import { parseAriaSnapshot, type AriaNode } from './aria-tree.ts';
@@ -37,6 +38,8 @@ const UNDERSTOOD: Record<Exclude<Intent['kind'], 'unknown'>, string> = {
   assertCount: 'Understood as a count.',
   assertValue: 'Understood as a check of a value.',
   assertChecked: 'Understood as a check of a checkbox.',
+  login: 'Understood as logging in.',
+  assertSignedIn: 'Understood as a check that the visitor is signed in or out.',
 };
 
 /**
@@ -87,6 +90,10 @@ function codeFor(ctx: CodeContext, intent: Exclude<Intent, { kind: 'unknown' }>)
       return navigationCode(ctx, intent);
     case 'assertCount':
       return countCode(ctx, intent);
+    case 'login':
+      return loginCode(ctx, intent);
+    case 'assertSignedIn':
+      return signedInCode(ctx, intent);
     case 'assertText':
     case 'assertElement':
     case 'assertUrl':

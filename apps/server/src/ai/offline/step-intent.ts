@@ -1,6 +1,6 @@
 import type { StepKeyword } from '../ai-types.ts';
 import { understandAssertion, ASSERT_VERBS } from './assertion-intent.ts';
-import { partsOf, slotPhrase, type Part, type Phrase } from './step-phrase.ts';
+import { partsOf, phraseOf, slotPhrase, type Part, type Phrase } from './step-phrase.ts';
 import type { Sentence } from './step-sentence.ts';
 import type { Intent } from './intent-types.ts';
 
@@ -15,6 +15,7 @@ const UPLOAD = new Set(['upload', 'attach']);
 const WAIT = new Set(['wait', 'pause', 'sleep']);
 const SEARCH = new Set(['search', 'look']);
 const RELOAD = new Set(['reload', 'refresh']);
+const OPENED = new Set(['open', 'opened', 'displayed', 'shown', 'loaded', 'visible']);
 /** Playwright key names by the words a step uses for them. */
 const KEYS: Record<string, string> = {
   enter: 'Enter', return: 'Enter', tab: 'Tab', escape: 'Escape', esc: 'Escape', backspace: 'Backspace', delete: 'Delete',
@@ -33,6 +34,17 @@ export function understand(sentence: Sentence, keyword: StepKeyword): Intent {
   const object = after(null);
   const place = after('on', 'at');
   if (verb === 'be' && sentence.subject.length === 0 && place && keyword !== 'Then' && !sentence.modal) return { kind: 'navigate', place };
+  const subject = sentence.subject.length > 0 ? phraseOf(sentence, sentence.subject) : null;
+  // "Given the home page is open": a place to be on.
+  if (verb === 'be' && subject?.page && sentence.words.some((w) => OPENED.has(w.normal) && !sentence.subject.includes(w))) {
+    return keyword === 'Then' ? { kind: 'assertUrl', value: subject, exact: false, negated: sentence.negated } : { kind: 'navigate', place: subject };
+  }
+  const strings = sentence.slots.filter((s) => s.type === 'string');
+  if ((sentence.verb === 'log in' || sentence.verb === 'sign in') && !sentence.copula && strings.length > 0) {
+    return { kind: 'login', user: slotPhrase(sentence, strings[0]), password: strings[1] ? slotPhrase(sentence, strings[1]) : null };
+  }
+  // "the address is set to ...": the subject is the field.
+  if (verb && FILL.has(verb) && sentence.copula && subject) return fillIntent(sentence, [{ prep: 'into', phrase: subject }, ...parts], null);
   if (!verb || ASSERT_VERBS.has(verb) || (keyword === 'Then' && !isActionVerb(verb))) return understandAssertion(sentence, parts);
 
   if (sentence.verb === 'go back' && phrases.length === 0) return { kind: 'back' };
@@ -76,8 +88,17 @@ export function understand(sentence: Sentence, keyword: StepKeyword): Intent {
   }
   // "submit the login form": the form's button, named like the form.
   if (object?.roleHint?.includes('form')) return { kind: 'click', target: { ...object, roleHint: ['button'] }, scopes: [], byVerb: false };
-  // Any other verb names the control: "add ... to the cart", "place the order", "log out".
-  return { kind: 'click', target: object, scopes: phrases, byVerb: true };
+  return verbClick(sentence, parts);
+}
+
+/** Any other verb names the control: "add ... to the cart", "place the order", "log out"; "add 2 mugs" presses it twice. */
+function verbClick(sentence: Sentence, parts: Part[]): Intent {
+  const object = parts.find((p) => p.prep === null)?.phrase ?? null;
+  const first = object?.words[0];
+  const times = first?.slot?.type === 'int' && object!.words.length > 1 ? first.slot : undefined;
+  const counted = times ? phraseOf(sentence, object!.words.slice(1)) : object;
+  const phrases = parts.map((p) => (p.phrase === object && counted ? counted : p.phrase));
+  return { kind: 'click', target: counted ?? phrases[0] ?? null, scopes: phrases, byVerb: true, times };
 }
 
 function isActionVerb(verb: string): boolean {
@@ -106,18 +127,26 @@ function fillIntent(sentence: Sentence, parts: Part[], object: Phrase | null): I
   const clearing = sentence.verbRoot === 'clear' || sentence.verbRoot === 'erase';
   const valued = parts.filter((p) => p.phrase.slot);
   // "set the quantity of "Trail Backpack" to 2": the value follows to/with/as; a quoted "of" names the row.
-  const value = clearing ? null : (valued.find((p) => ['to', 'with', 'as'].includes(p.prep ?? '')) ?? valued.find((p) => p.prep !== 'of'))?.phrase ?? null;
-  const plain = parts.filter((p) => p.phrase !== value && !p.phrase.slot);
+  let value = clearing ? null : ((valued.find((p) => ['to', 'with', 'as'].includes(p.prep ?? '')) ?? valued.find((p) => p.prep !== 'of'))?.phrase ?? null);
+  let fields = parts.filter((p) => p.phrase !== value && !p.phrase.slot);
+  const mixed = !value && !clearing ? fields.find((p) => p.prep !== 'of' && p.phrase.words.some((w) => w.slot)) : undefined;
+  if (mixed) {
+    // "enter my full name "Alan Turing"": the quoted value inside the field's own phrase.
+    const slot = mixed.phrase.words.find((w) => w.slot)!.slot!;
+    value = slotPhrase(sentence, slot);
+    fields = fields.map((p) => (p === mixed ? { prep: p.prep, phrase: phraseOf(sentence, p.phrase.words.filter((w) => w.slot !== slot)) } : p));
+  }
   const field =
-    plain.find((p) => ['into', 'in', 'as', 'for', 'on'].includes(p.prep ?? ''))?.phrase ??
-    (object && object !== value && !object.slot ? object : null) ??
-    plain[0]?.phrase ??
+    fields.find((p) => ['into', 'in', 'as', 'for', 'on'].includes(p.prep ?? ''))?.phrase ??
+    (object && object !== value && !object.slot && !mixed ? object : null) ??
+    fields[0]?.phrase ??
     null;
   if (!value && !clearing) {
     // "set the country to Canada": an unquoted value; "put the bottle in my cart": no value, a control to press.
     const literal = parts.find((p) => ['to', 'with', 'as'].includes(p.prep ?? '') && p.phrase !== field);
     if (literal && field) return { kind: 'fill', field, value: literal.phrase, scopes: [] };
-    return { kind: 'click', target: object, scopes: parts.map((p) => p.phrase), byVerb: true };
+    return verbClick(sentence, parts);
   }
-  return { kind: 'fill', field, value, scopes: parts.map((p) => p.phrase).filter((p) => p !== value && p !== field) };
+  const scopes = parts.map((p) => (p === mixed ? null : p.phrase)).filter((p): p is Phrase => Boolean(p) && p !== field && p !== value);
+  return { kind: 'fill', field, value, scopes };
 }

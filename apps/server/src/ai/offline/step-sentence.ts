@@ -50,7 +50,7 @@ export interface Sentence {
 const STEP_VERBS = new Set(['open', 'click', 'tap', 'tick', 'untick', 'check', 'uncheck', 'select', 'choose', 'enter', 'type', 'fill', 'press', 'hover', 'upload', 'wait', 'search', 'go', 'visit', 'navigate', 'add', 'remove', 'set', 'clear', 'submit', 'place', 'proceed', 'log', 'sign', 'accept']);
 const SUBJECT_PRONOUNS = new Set(['i', 'we', 'you', 'user']);
 /** Words that start a new segment after the verb. */
-export const PREPOSITIONS = new Set(['to', 'into', 'in', 'on', 'onto', 'from', 'with', 'as', 'for', 'of', 'over', 'at', 'by', 'inside', 'within', 'under', 'until', 'till', 'after', 'before', 'near', 'beside', 'below', 'above', 'via', 'than']);
+export const PREPOSITIONS = new Set(['to', 'into', 'in', 'on', 'onto', 'from', 'with', 'as', 'for', 'of', 'over', 'at', 'by', 'inside', 'within', 'under', 'until', 'till', 'after', 'before', 'near', 'next', 'beside', 'below', 'above', 'via', 'than']);
 
 interface TermJson {
   text: string;
@@ -146,7 +146,7 @@ function verbGroup(words: Word[]): Omit<Sentence, 'text' | 'words' | 'slots'> {
       copula = true;
       main = w;
     } else if (w.tags.has('Particle') && main) particle = w.normal;
-    else if ((w.tags.has('Verb') || (!main && STEP_VERBS.has(w.normal))) && (!main || main.tags.has('Copula') || main.root === 'be' || main.root === 'is')) main = w;
+    else if ((w.tags.has('Verb') || (STEP_VERBS.has(w.normal) && !w.tags.has('Adjective'))) && (!main || isBe(main))) main = w;
     else break;
   }
   const verbRoot = main ? normalRoot(main) : null;
@@ -159,6 +159,10 @@ function verbGroup(words: Word[]): Omit<Sentence, 'text' | 'words' | 'slots'> {
     copula,
     segments: segmentsOf(words.slice(at)),
   };
+}
+
+function isBe(w: Word): boolean {
+  return w.tags.has('Copula') || w.root === 'be' || w.root === 'is';
 }
 
 function isPlainVerb(w: Word): boolean {

@@ -1,5 +1,5 @@
 import { ancestors, descendants, describeNode, labelOf, textOf, type AriaNode } from './aria-tree.ts';
-import { containerParamName, findFor, message, poll, valueCode, type CodeContext, type CodeResult } from './code-context.ts';
+import { containerParamName, findFor, message, poll, refuse, valueCode, type CodeContext, type CodeResult } from './code-context.ts';
 import { locatorCode, resolveLocator, withParams, type Locator } from './locator.ts';
 import { keyWords, nameScore } from './name-match.ts';
 import { matchPage } from './navigation-code.ts';
@@ -44,7 +44,11 @@ export function valueAssertion(
   if (here && here.score >= 0.9) return onPage(value, `, the page "${here.page.title}" the step is on`);
   const wanted = value.slot?.value ?? value.text;
   const holder = containerOf(tree, subject, true) ?? labelledHolder(tree, subject, wanted) ?? containerOf(tree, subject, false);
-  if (!holder) return onPage(value, `: nothing on the page is named "${subject.text}"`);
+  if (!holder) {
+    // A bare number anywhere on the page proves nothing: without the element it belongs to, no check is written.
+    if (value.slot && value.slot.type !== 'string') return refuse(`Nothing on the page is named "${subject.text}" to compare with ${value.text}`);
+    return onPage(value, `: nothing on the page is named "${subject.text}"`);
+  }
   const hint = ctx.sentence.verbRoot === 'cost' ? 'price' : keyWords(subject.text).slice(-2);
   const v = valueCode(ctx, value, hint, true);
   const named = new Map<string, string>();
