@@ -1,14 +1,15 @@
-import { describeNode, textOf } from './aria-tree.ts';
+import { descendants, describeNode, textOf, type AriaNode } from './aria-tree.ts';
 import { findFor, message, poll, refuse, valueCode, waitForState, type CodeContext, type CodeResult } from './code-context.ts';
 import type { Intent } from './intent-types.ts';
-import { jsString, locatorCode, type Locator } from './locator.ts';
+import { jsString, locatorCode, resolveLocator, type Locator } from './locator.ts';
 import { baseCode, matchPage, pathFromBase } from './navigation-code.ts';
 import type { Phrase } from './step-phrase.ts';
 import { valueAssertion } from './value-assertion.ts';
 
 const ANY = ['button', 'link', 'heading', 'textbox', 'searchbox', 'combobox', 'checkbox', 'radio', 'img', 'tab', 'menuitem', 'option', 'dialog', 'alert', 'status', 'navigation', 'region', 'list', 'table', 'listitem', 'row', 'text'];
 
-type AssertIntent = Extract<Intent, { kind: 'assertText' | 'assertElement' | 'assertUrl' | 'assertTitle' | 'assertValue' | 'assertChecked' }>;
+type AssertIntent = Extract<Intent, { kind: 'assertText' | 'assertElement' | 'assertUrl' | 'assertTitle' | 'assertValue' | 'assertChecked' | 'assertMessage' }>;
+const MESSAGES = ['status', 'alert', 'text', 'paragraph', 'listitem'];
 
 /** Code for the steps that check the page: each throws an Error of its own when the check fails. */
 export function assertionCode(ctx: CodeContext, intent: AssertIntent): CodeResult {
@@ -33,6 +34,8 @@ export function assertionCode(ctx: CodeContext, intent: AssertIntent): CodeResul
       const body = poll(`await ${found.element.code}.isChecked()`, intent.negated ? '!actual' : 'actual', error);
       return { ok: true, body, reasoning: `Checks that ${found.element.why} is ${want}.` };
     }
+    case 'assertMessage':
+      return messageCode(ctx, intent.subject, intent.word);
     case 'assertValue':
       return valueAssertion(ctx, intent.target, intent.value, intent.scopes, (phrase, note) => textCode(ctx, phrase, false, note));
   }
@@ -83,4 +86,19 @@ function urlCode(ctx: CodeContext, value: Phrase, exact: boolean, negated: boole
     body: `const expected = new URL(${jsString(path)}, ${baseCode(ctx)}).pathname;\n${poll('new URL(this.page.url()).pathname', negated ? '!(actual === expected)' : 'actual === expected', error)}`,
     reasoning: `Checks that the browser is on the page "${page.page.title}" (${path}).`,
   };
+}
+
+/** A status or text on the page that names the subject and what happened to it ("... was added to your cart."). */
+function messageCode(ctx: CodeContext, subject: Phrase, word: string): CodeResult {
+  if (!ctx.tree) return refuse('There is no page to check');
+  const has = (n: AriaNode, text: string) => textOf(n).toLowerCase().includes(text.toLowerCase());
+  const nodes = descendants(ctx.tree).filter((n) => MESSAGES.includes(n.role) && has(n, subject.text) && has(n, word));
+  const best = nodes.sort((a, b) => MESSAGES.indexOf(a.role) - MESSAGES.indexOf(b.role) || textOf(a).length - textOf(b).length)[0];
+  if (!best) return refuse(`Nothing on the page says that "${subject.text}" ${word}`);
+  const locator: Locator = [{ kind: 'role', role: best.role }, { kind: 'filter', hasText: { literal: subject.text } }, { kind: 'filter', hasText: { literal: word } }];
+  const found = resolveLocator(ctx.tree, locator);
+  const code = found.length === 1 && best.role !== 'text' ? locatorCode(locator) : `this.page.getByText(${jsString(textOf(best))}).first()`;
+  const happened = ctx.sentence.text.slice(ctx.sentence.subject.at(-1)!.end).trim();
+  const error = message([`Expected a message saying that "${subject.text}" ${happened}`]);
+  return { ok: true, body: waitForState(code, 'visible', error), reasoning: `Checks the ${best.role} that says "${textOf(best)}".` };
 }

@@ -72,6 +72,9 @@ export function understandAssertion(sentence: Sentence, parts: Part[]): Intent {
     if (subject.slot?.type === 'string') return { kind: 'assertText', text: subject, negated };
     return { kind: 'assertElement', target: subject, negated, scopes: parts.map((p) => p.phrase) };
   }
+  // "the Wireless Headphones were added": a message on the page says so.
+  const participle = sentence.words.find((w) => !w.slot && !sentence.subject.includes(w) && w.tags.has('Passive') && w.tags.has('PastTense'));
+  if (!valuePart && sentence.copula && participle) return { kind: 'assertMessage', subject, word: participle.normal };
   if (valuePart) return { kind: 'assertValue', target: subject, value: valuePart.phrase, scopes: parts.filter((p) => p !== valuePart).map((p) => p.phrase) };
   return { kind: 'unknown', reason: 'The step does not give the value to check in quotes' };
 }

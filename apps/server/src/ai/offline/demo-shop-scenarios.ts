@@ -81,7 +81,7 @@ export const SCENARIOS: ShopScenario[] = [
     name: 'buy from the product page',
     start: null,
     steps: [
-      { keyword: 'Given', text: 'I visit "product?id=wireless-headphones"', after: async (page) => expect(await page.title()).toContain('Wireless Headphones') },
+      { keyword: 'Given', text: 'I visit "product?id=wireless-headphones"', after: async (page) => expect.poll(() => page.title()).toContain('Wireless Headphones') },
       { keyword: 'When', text: 'I set the quantity to 3', after: async (page) => expect(await value(page, 'Quantity')).toBe('3') },
       { keyword: 'When', text: 'I press the Add to cart button', after: async (page) => expect(await cartOf(page)).toEqual({ 'wireless-headphones': 3 }) },
       { keyword: 'Then', text: 'the message "Wireless Headphones was added to your cart." appears' },

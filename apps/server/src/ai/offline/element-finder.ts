@@ -37,7 +37,7 @@ function score(node: AriaNode, target: Target): number {
   // A name made of the verb and words of the sentence ("Add to cart" for "add the mug to the cart") beats the object's own name.
   if (target.verbs && target.sentenceWords && keyWords(label).some((w) => target.verbs!.includes(w))) {
     const coverage = nameCoverage(target.sentenceWords, label);
-    s = Math.max(s, coverage === 1 ? 1.05 : 0.9 * coverage);
+    s = Math.max(s, coverage >= 0.9 ? 1 + 0.05 * coverage : 0.9 * coverage);
   }
   if (s <= 0) return 0;
   const at = target.roles.indexOf(TEXT_ROLES.has(node.role) && !target.roles.includes(node.role) ? 'text' : node.role);

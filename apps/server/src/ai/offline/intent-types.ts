@@ -9,6 +9,7 @@ export type Intent =
   | { kind: 'click' | 'hover' | 'check' | 'uncheck'; target: Phrase | null; scopes: Phrase[]; byVerb: boolean; times?: Slot }
   | { kind: 'login'; user: Phrase; password: Phrase | null }
   | { kind: 'assertSignedIn'; signedIn: boolean }
+  | { kind: 'assertMessage'; subject: Phrase; word: string }
   | { kind: 'fill'; field: Phrase | null; value: Phrase | null; scopes: Phrase[] }
   | { kind: 'select'; field: Phrase | null; option: Phrase; scopes: Phrase[] }
   | { kind: 'search'; value: Phrase }

@@ -6,6 +6,7 @@ import { CHROMIUM, callStep, knownPagesOf, openShop, runStep, snapshotOf, type S
 import { SCENARIOS, type ShopScenario } from './demo-shop-scenarios.ts';
 import { MORE_SCENARIOS } from './demo-shop-scenarios-more.ts';
 import { THIRD_SCENARIOS } from './demo-shop-scenarios-third.ts';
+import { FOURTH_SCENARIOS } from './demo-shop-scenarios-fourth.ts';
 import { matchStep } from './step-expression.ts';
 import { generateStepOffline } from './step-generator.ts';
 import { ASSERT_TIMEOUT } from './code-context.ts';
@@ -39,7 +40,7 @@ async function request(keyword: StepCodeRequest['keyword'], text: string): Promi
 }
 
 describe.skipIf(!fs.existsSync(CHROMIUM))('steps written offline and run against the demo shop', () => {
-  for (const scenario of [...SCENARIOS, ...MORE_SCENARIOS, ...THIRD_SCENARIOS]) {
+  for (const scenario of [...SCENARIOS, ...MORE_SCENARIOS, ...THIRD_SCENARIOS, ...FOURTH_SCENARIOS]) {
     describe(scenario.name, () => {
       for (const [i, step] of scenario.steps.entries()) {
         it(`${step.keyword} ${step.text}`, { timeout: 60_000 }, async () => {

@@ -40,6 +40,7 @@ const UNDERSTOOD: Record<Exclude<Intent['kind'], 'unknown'>, string> = {
   assertChecked: 'Understood as a check of a checkbox.',
   login: 'Understood as logging in.',
   assertSignedIn: 'Understood as a check that the visitor is signed in or out.',
+  assertMessage: 'Understood as a check of a message about what happened.',
 };
 
 /**
@@ -100,6 +101,7 @@ function codeFor(ctx: CodeContext, intent: Exclude<Intent, { kind: 'unknown' }>)
     case 'assertTitle':
     case 'assertValue':
     case 'assertChecked':
+    case 'assertMessage':
       return assertionCode(ctx, intent);
     default:
       return actionCode(ctx, intent);

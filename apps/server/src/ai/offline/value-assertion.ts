@@ -3,13 +3,14 @@ import { containerParamName, findFor, message, poll, refuse, valueCode, type Cod
 import { locatorCode, resolveLocator, withParams, type Locator } from './locator.ts';
 import { keyWords, nameScore } from './name-match.ts';
 import { matchPage } from './navigation-code.ts';
-import type { Phrase } from './step-phrase.ts';
+import { phraseOf, type Phrase } from './step-phrase.ts';
 
 const FIELDS = ['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider'];
 /** Nodes that hold a label and its value together ("Total: $62.49"). */
 const HOLDERS = new Set(['text', 'paragraph', 'strong', 'emphasis', 'cell', 'listitem', 'status', 'alert', 'term', 'definition', 'generic', 'row']);
 const INLINE = new Set(['text', 'strong', 'emphasis', 'code', 'time']);
 const CONTAINERS = new Set(['listitem', 'row', 'article', 'group', 'paragraph', 'cell']);
+const ENTRIES = new Set(['listitem', 'row', 'article']);
 
 interface Holder {
   node: AriaNode;
@@ -43,17 +44,30 @@ export function valueAssertion(
   const here = ctx.page ? matchPage({ ...ctx, knownPages: [] }, subject) : null;
   if (here && here.score >= 0.9) return onPage(value, `, the page "${here.page.title}" the step is on`);
   const wanted = value.slot?.value ?? value.text;
-  const holder = containerOf(tree, subject, true) ?? labelledHolder(tree, subject, wanted) ?? containerOf(tree, subject, false);
+  // "the subtotal of "Wireless Headphones"": the row or list item of what follows "of".
+  const of = subject.words.findIndex((w) => w.normal === 'of' && !w.slot);
+  const owner = of > 0 ? phraseOf(ctx.sentence, subject.words.slice(of + 1)) : null;
+  if (owner?.text) {
+    const head = phraseOf(ctx.sentence, subject.words.slice(0, of));
+    const ownerHolder = containerOf(tree, owner, ENTRIES);
+    if (ownerHolder) return holderCheck(ctx, ownerHolder, owner, value, keyWords(head.text).slice(-2));
+  }
+  const hinted = new Set(subject.roleHint?.filter((r) => CONTAINERS.has(r)) ?? []);
+  const holder = containerOf(tree, subject, hinted) ?? labelledHolder(tree, subject, wanted) ?? containerOf(tree, subject, CONTAINERS);
   if (!holder) {
     // A bare number anywhere on the page proves nothing: without the element it belongs to, no check is written.
     if (value.slot && value.slot.type !== 'string') return refuse(`Nothing on the page is named "${subject.text}" to compare with ${value.text}`);
     return onPage(value, `: nothing on the page is named "${subject.text}"`);
   }
-  const hint = ctx.sentence.verbRoot === 'cost' ? 'price' : keyWords(subject.text).slice(-2);
-  const v = valueCode(ctx, value, hint, true);
+  return holderCheck(ctx, holder, subject, value, ctx.sentence.verbRoot === 'cost' ? 'price' : keyWords(subject.text).slice(-2));
+}
+
+/** Polls the holder's text until it shows the value. */
+function holderCheck(ctx: CodeContext, holder: Holder, subject: Phrase, value: Phrase, hint: string | string[]): CodeResult {
   const named = new Map<string, string>();
   if (subject.slot?.type === 'string') named.set(subject.slot.value, ctx.params.token(subject.slot, containerParamName(holder.node, subject.slot.value)));
   const code = locatorCode(withParams(holder.locator, named));
+  const v = valueCode(ctx, value, hint, true);
   const error = message([`Expected ${holder.what} to show "`, { code: v }, '", it shows "', { code: 'actual' }, '"']);
   return {
     ok: true,
@@ -98,9 +112,8 @@ function labelledHolder(tree: AriaNode, subject: Phrase, wanted: string): Holder
   return null;
 }
 
-/** The smallest list item, row or article whose text holds the subject ("Trail Backpack"); with `hinted`, only of the role the step names ("row"). */
-function containerOf(tree: AriaNode, subject: Phrase, hinted: boolean): Holder | null {
-  const roles = hinted ? new Set(subject.roleHint?.filter((r) => CONTAINERS.has(r)) ?? []) : CONTAINERS;
+/** The smallest node of these roles (list item, row, article) whose text holds the subject ("Trail Backpack"). */
+function containerOf(tree: AriaNode, subject: Phrase, roles: Set<string>): Holder | null {
   if (roles.size === 0 || !subject.text) return null;
   const text = subject.text.toLowerCase();
   const holders = descendants(tree)
