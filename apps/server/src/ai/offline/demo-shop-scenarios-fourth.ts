@@ -6,7 +6,7 @@ import type { ShopScenario } from './demo-shop-scenarios.ts';
 const path = (page: Page) => new URL(page.url()).pathname;
 const value = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
 
-/** A fourth set of phrasings, written after the third round of changes and run as they came. */
+/** A fourth set of phrasings of the journeys: messages about what happened, values of a row, signing in and out. */
 export const FOURTH_SCENARIOS: ShopScenario[] = [
   {
     name: 'fourth phrasing: cart',

@@ -6,7 +6,7 @@ import type { ShopScenario } from './demo-shop-scenarios.ts';
 const path = (page: Page) => new URL(page.url()).pathname;
 const value = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
 
-/** A third set of phrasings, written after the generator and run as they came. */
+/** A third set of phrasings of the journeys: passive voice, synonyms, logging in in one step. */
 export const THIRD_SCENARIOS: ShopScenario[] = [
   {
     name: 'third phrasing: shopping',
