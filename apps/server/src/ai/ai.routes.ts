@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PlainEnglishBody, type PlainEnglishResponse } from '@stepwise/shared';
+import { DEFAULT_TAG, PlainEnglishBody, type PlainEnglishResponse } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import { authOf } from '../http/auth-plugin.ts';
 import { badRequest } from '../http/errors.ts';
@@ -23,7 +23,8 @@ export const aiRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, 
     const target = { projectId: body.projectId, branch: body.branch, environment: body.environment };
     const { outcomes } = await generateSteps(ctx, aiProvider(ctx), auth, target, steps);
     await saveGeneratedSteps(ctx, auth, target, outcomes, `generate steps for ${body.scenarioName}`);
-    const gherkin = scenarioGherkin(body.scenarioName, steps);
+    // Tagged like the other ways of adding a scenario, so that the planner can pick it by its tag.
+    const gherkin = scenarioGherkin(body.scenarioName, steps, [DEFAULT_TAG]);
     const saved = await pushScenario(ctx, writer, auth, {
       projectId: body.projectId,
       branch: body.branch,

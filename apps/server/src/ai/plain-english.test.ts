@@ -75,6 +75,7 @@ describe('POST ai/plain-english', () => {
     expect(steps.filter((s) => s.source === 'ai').length).toBeGreaterThanOrEqual(4);
     const head = (await server.ctx.workspaces.repo(projectId).branchHead('main'))!;
     const file = (await server.ctx.workspaces.repo(projectId).readFile(head, AI_STEPS_FILE))!;
+    expect(res.body.gherkin.startsWith('  @regression\n  Scenario: Buy a mug, in English\n    Given I go to the home page\n')).toBe(true);
     expect(file).toContain('// source: ai');
 
     const created = await user.api.post('executions/new', {
