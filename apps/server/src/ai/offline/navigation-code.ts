@@ -68,17 +68,22 @@ export function navigationCode(ctx: CodeContext, intent: Extract<Intent, { kind:
   const page = matchPage(ctx, place);
   const linkScore = link?.ok ? nameScore(place.text, link.element.node.name) : 0;
   if (link?.ok && linkScore >= 0.9) {
-    return { ok: true, body: `await ${link.element.code}.click();`, reasoning: `Opens "${place.text}" by clicking ${link.element.why}, as a person would.` };
+    return { ok: true, body: `await ${link.element.code}.click();`, reasoning: `Opens ${quoted(place.text)} by clicking ${link.element.why}, as a person would.` };
   }
   if (page && page.page !== ctx.page) {
     const path = pathFromBase(page.page.url, ctx.baseUrl);
     return { ok: true, body: `await this.page.goto(new URL(${jsString(path)}, ${baseCode(ctx)}).href);`, reasoning: `Opens the known page "${page.page.title}" (${path}).` };
   }
-  if (link?.ok) return { ok: true, body: `await ${link.element.code}.click();`, reasoning: `Opens "${place.text}" by clicking ${link.element.why}, the closest link.` };
+  if (link?.ok) return { ok: true, body: `await ${link.element.code}.click();`, reasoning: `Opens ${quoted(place.text)} by clicking ${link.element.why}, the closest link.` };
   if (page) return { ok: true, body: 'await this.page.reload();', reasoning: `The step is already on "${page.page.title}": it is loaded again.` };
   if (wordsOf(place.text).some((w) => HOME.has(w)) && (ctx.baseUrl || ctx.page)) {
     return { ok: true, body: `await this.page.goto(new URL('./', ${baseCode(ctx)}).href);`, reasoning: 'Opens the base URL of the environment: the home page.' };
   }
   const candidates = [...(link && !link.ok ? link.candidates : []), ...ctx.knownPages.map((p) => `page "${p.title}"`)].slice(0, 5);
-  return refuse(`Neither a link on the page nor a known page matches "${place.text}"`, candidates);
+  return refuse(`Neither a link on the page nor a known page matches ${quoted(place.text)}`, candidates);
+}
+
+/** A phrase in quotes for a message, unless it already holds a quoted value. */
+function quoted(text: string): string {
+  return text.includes('"') ? text : `"${text}"`;
 }
