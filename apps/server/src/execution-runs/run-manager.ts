@@ -19,7 +19,8 @@ import { materialiseCommit } from './checkout.ts';
 import { failAbandonedInstances, findInstance, heartbeat, insertInstance } from './instances.repository.ts';
 import { findEnvironment, openRunSecrets, redactReport, redactor } from './run-inputs.ts';
 import { assembleReport, type GroupOutput } from './report-assembly.ts';
-import { loopbackPortsOf, makeScratchFolders, nodeBinary, RUN_JOB_ENTRY, runnerSpec, SANDBOX_DEPS_CACHE, type RunJob } from './runner-job.ts';
+import type { RunJob } from './runner-job.ts';
+import { keepOnlyRegularFile, runnerLauncher } from './runner-launch.ts';
 import { RunError, snapshot, type Active } from './instance-state.ts';
 import { finalStatus, InstanceStatusWriter, RUN_MESSAGES } from './instance-status.ts';
 import { planGroups, runJob, terminate } from './group-runner.ts';
@@ -216,7 +217,7 @@ export class RunManager implements ExecutionRunner {
       tmpRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-run-'));
       const workDir = path.join(tmpRoot, 'work');
       await materialiseCommit(repo.gitDir, commit, workDir);
-      const launch = await this.runnerLauncher(a.projectId, tmpRoot, workDir, env.baseUrl);
+      const launch = await runnerLauncher(this.ctx, a.projectId, tmpRoot, workDir, env.baseUrl);
       this.statusWriter.log(a, `Checked out ${execution.branch} at ${commit.slice(0, 12)}; environment ${env.name} (${env.baseUrl || 'no base URL'})`);
       if (a.halted) {
         final = { status: 'stopped', message: RUN_MESSAGES.stopped };
@@ -312,28 +313,6 @@ export class RunManager implements ExecutionRunner {
     }
   }
 
-  /**
-   * How this instance's runner processes start: in the sandbox (scratch folder handed over to the
-   * sandbox's user, the project's own dependency cache bound read-write), or as plain children.
-   */
-  private async runnerLauncher(projectId: string, scratchDir: string, workDir: string, baseUrl: string) {
-    const { config, sandbox } = this.ctx;
-    const cacheDir = path.join(config.dataDir, 'runner-cache', projectId);
-    await fs.mkdir(cacheDir, { recursive: true });
-    if (sandbox.enabled) {
-      await sandbox.openDataFolder(config.dataDir, 'runner-cache');
-      makeScratchFolders(scratchDir);
-      await sandbox.handOver(scratchDir);
-      await sandbox.handOver(cacheDir);
-    }
-    const spec = runnerSpec(config, { scratchDir, cwd: workDir, loopbackPorts: loopbackPortsOf(config, baseUrl), depsCacheDir: cacheDir, sandboxed: sandbox.enabled });
-    const command = [nodeBinary(), RUN_JOB_ENTRY, '-'];
-    return {
-      depsCacheDir: sandbox.enabled ? SANDBOX_DEPS_CACHE : cacheDir,
-      start: () => sandbox.spawn(spec, command, ['ignore', 'pipe', 'pipe', 'ipc']),
-    };
-  }
-
   private async finish(a: Active, status: InstanceStatus, verboseStatus: string): Promise<void> {
     if (a.finished) return;
     a.finished = true;
@@ -392,10 +371,4 @@ export class RunManager implements ExecutionRunner {
     await this.sweep(RUN_MESSAGES.abandoned);
   }
 
-}
-
-/** The runner's messages file is read only when it is a file of its own (a link the run made to another file is removed). */
-async function keepOnlyRegularFile(file: string): Promise<void> {
-  const st = await fs.lstat(file).catch(() => null);
-  if (st && !st.isFile()) await fs.rm(file, { recursive: true, force: true });
 }
