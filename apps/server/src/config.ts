@@ -40,6 +40,10 @@ const EnvSchema = z.object({
   RUNNER_MAX_PROCESSES: z.coerce.number().int().min(32).max(100_000).default(2048),
   /** Whether a team's private Git remote may be on a loopback, link-local or private address. */
   ALLOW_PRIVATE_GIT_HOSTS: bool.default(false),
+  /** An OpenAI-compatible endpoint (OpenAI, Azure, Ollama, vLLM, llama.cpp); unset: the offline AI. */
+  AI_BASE_URL: z.string().url().optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().trim().optional(),
 });
 
 export interface Config {
@@ -83,6 +87,11 @@ export interface Config {
   runnerMaxProcesses: number;
   /** Private remotes on loopback, link-local and private addresses are refused unless this is set. */
   allowPrivateGitHosts: boolean;
+  /** Chat-completions endpoint of the AI (`.../v1`); absent: the offline provider. */
+  aiBaseUrl?: string;
+  /** Never logged: the logger learns it as a secret when the provider is built. */
+  aiApiKey?: string;
+  aiModel?: string;
 }
 
 export class ConfigError extends Error {}
@@ -128,5 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runnerMemoryMb: e.RUNNER_MEMORY_MB,
     runnerMaxProcesses: e.RUNNER_MAX_PROCESSES,
     allowPrivateGitHosts: e.ALLOW_PRIVATE_GIT_HOSTS,
+    aiBaseUrl: e.AI_BASE_URL || undefined,
+    aiApiKey: e.AI_API_KEY || undefined,
+    aiModel: e.AI_MODEL || undefined,
   };
 }

@@ -5,6 +5,7 @@ import type {
 } from './ai-types.ts';
 import { generateStepOffline } from './offline/step-generator.ts';
 import { analyseFailureOffline } from './rca/analyse-failure.ts';
+import { OpenAiProvider } from './openai/openai-provider.ts';
 
 /**
  * The offline provider: deterministic and without network. Step code comes from the sentence's intent
@@ -36,11 +37,11 @@ export class OfflineProvider implements AiProvider {
 
 const providers = new WeakMap<AppContext, AiProvider>();
 
-/** The server's AI provider (one per context). */
+/** The server's AI provider (one per context): the OpenAI-compatible one when AI_BASE_URL is set, else offline. */
 export function aiProvider(ctx: AppContext): AiProvider {
   let provider = providers.get(ctx);
   if (!provider) {
-    provider = new OfflineProvider();
+    provider = ctx.config.aiBaseUrl ? new OpenAiProvider(ctx.config, new OfflineProvider(), ctx.log) : new OfflineProvider();
     providers.set(ctx, provider);
   }
   return provider;
