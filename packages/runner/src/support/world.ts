@@ -227,11 +227,15 @@ class Recorder {
     if (Number.isFinite(length) && length >= 0) {
       entry.size = length;
     } else {
+      // The browser may not have counted the body yet (a loaded machine): then the body's own length.
       this.pendingSizes.push(
-        req.sizes().then(
-          (s) => (entry.size = s.responseBodySize),
-          () => {},
-        ),
+        req
+          .sizes()
+          .then((s) => s.responseBodySize || (res ? res.body().then((b) => b.length) : 0))
+          .then(
+            (size) => (entry.size = size),
+            () => {},
+          ),
       );
     }
   }
