@@ -141,8 +141,13 @@ const cmdline = (pid: number) => {
     return '';
   }
 };
-const browserLeftovers = () => fs.readdirSync(os.tmpdir()).filter((n) => /^(playwright|\.org\.chromium|chromium|stepwise-run-)/.test(n));
-const runDirs = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('stepwise-run-'));
+/** Browser and Playwright folders in the host's /tmp (of the sandbox's host user, when it has one: other test files launch browsers too). */
+const browserLeftovers = () =>
+  fs
+    .readdirSync(os.tmpdir())
+    .filter((n) => /^(playwright|\.org\.chromium|chromium)/.test(n) || n.startsWith(`stepwise-run-${process.pid}-`))
+    .filter((n) => server.ctx.sandbox.hostId === null || fs.statSync(`${os.tmpdir()}/${n}`, { throwIfNoEntry: false })?.uid === server.ctx.sandbox.hostId);
+const runDirs = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith(`stepwise-run-${process.pid}-`));
 
 describe('run manager', () => {
   it('runs an execution: progress in order, the run stored with its test cases, screenshots, console and network data', async () => {

@@ -214,7 +214,8 @@ export class RunManager implements ExecutionRunner {
 
       const secrets = await openRunSecrets(this.ctx, project, repo, commit, env.name);
       a.redact = redactor(secrets.redactions);
-      tmpRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-run-'));
+      // Named by this process, so that what a server leaves behind can be told from another's.
+      tmpRoot = await fs.mkdtemp(path.join(os.tmpdir(), `stepwise-run-${process.pid}-`));
       const workDir = path.join(tmpRoot, 'work');
       await materialiseCommit(repo.gitDir, commit, workDir);
       const launch = await runnerLauncher(this.ctx, a.projectId, tmpRoot, workDir, env.baseUrl);

@@ -216,7 +216,15 @@ describe('the run sandbox', () => {
   }, 90_000);
 });
 
-/** What a browser or Playwright would leave in the host's /tmp. */
+/**
+ * What a browser or Playwright would leave in the host's /tmp, and the run's scratch folder. When
+ * sandboxes run as a host user of their own, only what that user owns counts: other test files
+ * running beside this one launch browsers of their own.
+ */
 function hostTmpLeftovers(): string[] {
-  return fs.readdirSync(os.tmpdir()).filter((n) => /^(playwright|\.org\.chromium|chromium|stepwise-run-)/.test(n));
+  const owner = server.ctx.sandbox.hostId;
+  return fs
+    .readdirSync(os.tmpdir())
+    .filter((n) => /^(playwright|\.org\.chromium|chromium)/.test(n) || n.startsWith(`stepwise-run-${process.pid}-`))
+    .filter((n) => owner === null || fs.statSync(path.join(os.tmpdir(), n), { throwIfNoEntry: false })?.uid === owner);
 }
