@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import type { Envelope } from '@cucumber/messages';
 import { chromiumPathOf, DEFAULT_VIEWPORT, type JobOptions } from './options.ts';
-import { BUILTIN_LIBRARY_PATH, SUPPORT_FILE, TIMEOUT_SUPPORT_FILE } from './paths.ts';
+import { AI_RECOVERY_SUPPORT_FILE, BUILTIN_LIBRARY_PATH, SUPPORT_FILE, TIMEOUT_SUPPORT_FILE } from './paths.ts';
 import type { StepwiseParameters } from './support/parameters.ts';
 import { prepareWorkspace } from './workspace.ts';
 
@@ -116,7 +116,7 @@ export async function executeRun(job: JobOptions, onEnvelope: (envelope: Envelop
     chromiumPath,
     screenshots: job.screenshots ?? 'each-step',
   };
-  const importPaths = [SUPPORT_FILE, ...libraryFiles, 'steps/**/*.mjs'];
+  const importPaths = [SUPPORT_FILE, ...(job.aiRecovery ? [AI_RECOVERY_SUPPORT_FILE] : []), ...libraryFiles, 'steps/**/*.mjs'];
   if (job.stepTimeoutMs) importPaths.push(TIMEOUT_SUPPORT_FILE);
   const env: Record<string, string | undefined> = { ...process.env };
   if (job.stepTimeoutMs) {

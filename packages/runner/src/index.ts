@@ -1,17 +1,18 @@
 import { spawn } from 'node:child_process';
 import type { Envelope } from '@cucumber/messages';
 import type { RunReport } from '@stepwise/shared';
-import type { JobMessage, JobOptions, RunOptions } from './options.ts';
+import type { JobMessage, JobOptions, RepairAnswer, RepairRequest, RunOptions } from './options.ts';
 import { RUN_JOB_FILE } from './paths.ts';
 import { ReportBuilder, type AttachmentBlob, type ReportMeta } from './report-builder.ts';
 
-export type { BrowserName, JobMessage, JobOptions, RunOptions, ScreenshotMode } from './options.ts';
+export type { BrowserName, JobMessage, JobOptions, LocatorReplacement, RepairAnswer, RepairRequest, RunOptions, ScreenshotMode } from './options.ts';
 export type { StoredUser } from './support/parameters.ts';
 export { BUILTIN_LIBRARY_PATH, RUN_JOB_FILE, runnerCodePaths } from './paths.ts';
 export { messagesToReport, ReportBuilder, timestampToIso, type AttachmentBlob, type ReportMeta, type ReportWithAttachments } from './report-builder.ts';
 export { readNdjson } from './ndjson.ts';
 export { cucumberJsonToReport, detectFormat, junitXmlToReport, REPORT_FORMATS, ReportImportError, type ImportedReport, type ReportFormat } from './import/index.ts';
 export { prepareWorkspace } from './workspace.ts';
+export { AI_RECOVERY_COMMAND, failedLocatorOf, plainMessage } from './support/ai-recovery-protocol.ts';
 export { TRIAL_JOB_FILE, type TrialOptions, type TrialReply, type TrialRequest, type TrialSnapshot } from './trial/trial-protocol.ts';
 
 export interface RunResult {
@@ -45,8 +46,8 @@ export function reportMetaOf(opts: Pick<RunOptions, 'runName' | 'mode' | 'userna
  * (`signal`) ends everything within a few seconds. Every message comes back over IPC, live.
  */
 export function runScenarios(opts: RunOptions): Promise<RunResult> {
-  const { onMessage, signal, launch, ...rest } = opts;
-  const job: JobOptions = { ...rest, ipc: 'all' };
+  const { onMessage, signal, launch, repairLocator, ...rest } = opts;
+  const job: JobOptions = { ...rest, ipc: 'all', ...(repairLocator ? { aiRecovery: true } : {}) };
   const builder = new ReportBuilder(reportMetaOf(opts));
   return new Promise<RunResult>((resolve) => {
     const child = launch
@@ -92,6 +93,10 @@ export function runScenarios(opts: RunOptions): Promise<RunResult> {
             /* the caller's business */
           }
         }
+      } else if (m.type === 'ai-repair') {
+        answerRepair(m, repairLocator, (answer) => {
+          if (child.connected) child.send({ type: 'ai-repair-answer', id: m.id, answer }, () => {});
+        });
       }
     });
     child.once('error', (error) => {
@@ -108,6 +113,11 @@ export function runScenarios(opts: RunOptions): Promise<RunResult> {
       resolve({ success: report.success && !aborted, report, attachments });
     });
   });
+}
+
+function answerRepair(m: { request: RepairRequest }, repair: RunOptions['repairLocator'], reply: (answer: RepairAnswer) => void): void {
+  if (!repair) return reply({ ok: false, reason: 'AI recovery is off for this run' });
+  repair(m.request).then(reply, (error: unknown) => reply({ ok: false, reason: `The AI could not answer: ${(error as Error).message}` }));
 }
 
 /** Envelope type of the Cucumber messages (re-exported for callers of onMessage). */

@@ -51,10 +51,41 @@ export interface RunOptions {
   mode?: RunMode;
   username?: string | null;
   branch?: string | null;
+  /**
+   * AI recovery: a step that fails on a locator asks this for a repaired one (from the live page's aria
+   * snapshot) and is retried once with it. Absent: no recovery.
+   */
+  repairLocator?: (request: RepairRequest) => Promise<RepairAnswer>;
 }
 
+/** What a step failing on a locator sends for repair (AI recovery). */
+export interface RepairRequest {
+  stepText: string;
+  /** The step definition's function source. */
+  code: string;
+  /** The error's message, without terminal colours. */
+  error: string;
+  page: { url: string; title: string; aria: string };
+}
+
+/** One locator of the step's code replaced: built by `method(...args)` on the same parent instead of `from`. */
+export interface LocatorReplacement {
+  /** The failing locator as Playwright writes it: `getByRole('button', { name: 'Add to cart' })`. */
+  from: string;
+  method: string;
+  args: unknown[];
+  /** The new locator as Playwright writes it. */
+  to: string;
+}
+
+export type RepairAnswer =
+  | { ok: true; code: string; reasoning: string; replacement: LocatorReplacement }
+  | { ok: false; reason: string };
+
 /** What run-job.ts reads: RunOptions without the functions. */
-export type JobOptions = Omit<RunOptions, 'onMessage' | 'signal' | 'launch'> & {
+export type JobOptions = Omit<RunOptions, 'onMessage' | 'signal' | 'launch' | 'repairLocator'> & {
+  /** Steps failing on a locator ask the parent for a repair over IPC (set when RunOptions.repairLocator is). */
+  aiRecovery?: boolean;
   /** IPC to the parent: 'progress' (default) or every envelope ('all', what runScenarios uses). */
   ipc?: 'progress' | 'all';
 };
@@ -80,4 +111,6 @@ export type JobMessage =
       /** The test case of the event; status (worst step status, or RETRY) when it finished. */
       testCase?: { id: string; name: string; uri: string; status?: string };
     }
-  | { type: 'done'; success: boolean; error?: string };
+  | { type: 'done'; success: boolean; error?: string }
+  /** A step asks for a repaired locator; the parent answers { type: 'ai-repair-answer', id, answer }. */
+  | { type: 'ai-repair'; id: string; request: RepairRequest };

@@ -11,6 +11,8 @@ export const BUILTIN_LIBRARY_PATH = path.resolve(RUNNER_DIR, '../../apps/server/
 
 /** Support code loaded by cucumber in every worker: browser, World, per-step recording. */
 export const SUPPORT_FILE = path.join(RUNNER_DIR, 'src/support/world.ts');
+/** AI recovery of steps failing on a locator (loaded when the run has it on). */
+export const AI_RECOVERY_SUPPORT_FILE = path.join(RUNNER_DIR, 'src/support/ai-recovery.ts');
 /** Loaded after every step file when the run sets a step timeout (so that it wins over library defaults). */
 export const TIMEOUT_SUPPORT_FILE = path.join(RUNNER_DIR, 'src/support/step-timeout.ts');
 

@@ -10,7 +10,8 @@ import fs from 'node:fs';
 import type { Envelope } from '@cucumber/messages';
 import { executeRun, failedRunFinished } from './execute.ts';
 import { NdjsonWriter } from './ndjson.ts';
-import type { JobMessage, JobOptions } from './options.ts';
+import type { JobMessage, JobOptions, RepairRequest } from './options.ts';
+import { AI_REPAIR_CHANNEL } from './support/ai-recovery-protocol.ts';
 import { killChildProcesses } from './processes.ts';
 
 // The support code turns process.exit() in step code into a step failure: keep the real one.
@@ -114,6 +115,22 @@ process.on('message', (m: { type?: string; reason?: unknown }) => {
   if (m?.type === 'stop') stop(typeof m.reason === 'string' && m.reason ? m.reason : 'The run was stopped');
 });
 
+/**
+ * AI recovery: steps (in this thread or in cucumber's worker threads) ask on a BroadcastChannel; the
+ * request goes to the parent over IPC and its answer comes back the same way.
+ */
+function relayRepairs(): void {
+  const channel = new BroadcastChannel(AI_REPAIR_CHANNEL);
+  channel.onmessage = (event) => {
+    const m = (event as MessageEvent).data as { type?: string; id?: string; request?: RepairRequest };
+    if (m?.type === 'request' && m.id && m.request) send({ type: 'ai-repair', id: m.id, request: m.request });
+  };
+  process.on('message', (m: { type?: string; id?: string; answer?: unknown }) => {
+    if (m?.type === 'ai-repair-answer' && m.id) channel.postMessage({ type: 'answer', id: m.id, answer: m.answer });
+  });
+  process.on('exit', () => channel.close());
+}
+
 async function readJob(): Promise<JobOptions> {
   const arg = process.argv[2];
   if (arg && arg !== '-') return JSON.parse(fs.readFileSync(arg, 'utf8')) as JobOptions;
@@ -135,6 +152,7 @@ async function main(): Promise<void> {
     return void (await finish(2));
   }
   ipcMode = job.ipc ?? 'progress';
+  if (job.aiRecovery && process.send) relayRepairs();
   try {
     if (job.messagesFile) writer = new NdjsonWriter(job.messagesFile);
     const { success, error } = await executeRun(job, onEnvelope);

@@ -1,0 +1,123 @@
+import * as acorn from 'acorn';
+import type { Expression, Node } from 'acorn';
+import { jsString } from '../offline/locator.ts';
+
+/** The last call of a locator chain as Playwright writes it: `locator('form').getByLabel('Email')` -> getByLabel, ['Email']. */
+export interface LocatorCall {
+  method: string;
+  args: unknown[];
+}
+
+const NOT_STATIC = Symbol('not static');
+
+/** The value of a literal expression (strings, numbers, booleans, regular expressions, objects of those); NOT_STATIC otherwise. */
+function staticValue(node: Node): unknown {
+  switch (node.type) {
+    case 'Literal': {
+      const lit = node as acorn.Literal;
+      if (lit.regex) return { regex: lit.regex.pattern, flags: lit.regex.flags };
+      return lit.value;
+    }
+    case 'TemplateLiteral': {
+      const t = node as acorn.TemplateLiteral;
+      return t.expressions.length === 0 ? t.quasis.map((q) => q.value.cooked).join('') : NOT_STATIC;
+    }
+    case 'UnaryExpression': {
+      const u = node as acorn.UnaryExpression;
+      const v = staticValue(u.argument);
+      return u.operator === '-' && typeof v === 'number' ? -v : NOT_STATIC;
+    }
+    case 'ObjectExpression': {
+      const out: Record<string, unknown> = {};
+      for (const p of (node as acorn.ObjectExpression).properties) {
+        if (p.type !== 'Property' || p.computed || p.kind !== 'init') return NOT_STATIC;
+        const key = p.key.type === 'Identifier' ? p.key.name : p.key.type === 'Literal' ? String(p.key.value) : null;
+        const value = staticValue(p.value);
+        if (key === null || value === NOT_STATIC) return NOT_STATIC;
+        out[key] = value;
+      }
+      return out;
+    }
+    default:
+      return NOT_STATIC;
+  }
+}
+
+function argsOf(call: acorn.CallExpression): unknown[] | null {
+  const values = call.arguments.map((a) => staticValue(a));
+  return values.some((v) => v === NOT_STATIC) ? null : values;
+}
+
+/** The last call of a Playwright locator description, or null when it is not one. */
+export function parseLocatorCall(description: string): LocatorCall | null {
+  let expr: Expression;
+  try {
+    expr = acorn.parseExpressionAt(`__p.${description}`, 0, { ecmaVersion: 'latest' });
+  } catch {
+    return null;
+  }
+  if (expr.type !== 'CallExpression' || expr.callee.type !== 'MemberExpression' || expr.callee.property.type !== 'Identifier') return null;
+  const args = argsOf(expr);
+  return args ? { method: expr.callee.property.name, args } : null;
+}
+
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(normalise(a)) === JSON.stringify(normalise(b));
+}
+
+function normalise(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(normalise);
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, normalise(x)]));
+  return v;
+}
+
+/** JavaScript text of call arguments, in Playwright's style: `'button', { name: 'Add to basket', exact: true }`. */
+export function argsText(args: readonly unknown[]): string {
+  const one = (v: unknown): string => {
+    if (typeof v === 'string') return jsString(v);
+    if (v && typeof v === 'object' && 'regex' in v && 'flags' in v) return `/${String((v as { regex: string }).regex)}/${String((v as { flags: string }).flags)}`;
+    if (v && typeof v === 'object') {
+      const entries = Object.entries(v as Record<string, unknown>).map(([k, x]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : jsString(k)}: ${one(x)}`);
+      return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+    }
+    return String(v);
+  };
+  return args.map(one).join(', ');
+}
+
+/**
+ * The function source with every call `method(...)` whose literal arguments are `from`'s given
+ * `to`'s method and arguments instead; null when the code writes no such call with literal values.
+ */
+export function replaceLocatorCall(code: string, from: LocatorCall, to: LocatorCall): string | null {
+  let program: acorn.Program;
+  const offset = 1;
+  try {
+    program = acorn.parse(`(${code})`, { ecmaVersion: 'latest', sourceType: 'module', allowAwaitOutsideFunction: true });
+  } catch {
+    return null;
+  }
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as Node & Record<string, unknown>;
+    if (n.type === 'CallExpression') {
+      const call = n as unknown as acorn.CallExpression;
+      const callee = call.callee;
+      if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === from.method) {
+        const args = argsOf(call);
+        if (args && same(args, from.args)) {
+          const property = callee.property;
+          edits.push({ start: property.start - offset, end: call.end - offset, text: `${to.method}(${argsText(to.args)})` });
+        }
+      }
+    }
+    for (const [key, value] of Object.entries(n)) if (key !== 'type' && key !== 'start' && key !== 'end' && typeof value === 'object') visit(value);
+  };
+  visit(program);
+  if (!edits.length) return null;
+  let out = code;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
