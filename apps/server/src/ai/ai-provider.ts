@@ -5,6 +5,7 @@ import type {
 } from './ai-types.ts';
 import { generateStepOffline } from './offline/step-generator.ts';
 import { analyseFailureOffline } from './rca/analyse-failure.ts';
+import { repairLocatorOffline } from './recovery/locator-repair.ts';
 import { OpenAiProvider } from './openai/openai-provider.ts';
 
 /**
@@ -18,8 +19,8 @@ export class OfflineProvider implements AiProvider {
     return generateStepOffline(req);
   }
 
-  async repairLocator(_req: LocatorRepairRequest): Promise<LocatorRepairResult> {
-    return { ok: false, reason: 'Locator repair is not available offline yet' };
+  async repairLocator(req: LocatorRepairRequest): Promise<LocatorRepairResult> {
+    return repairLocatorOffline(req);
   }
 
   async ideas(_req: IdeasRequest): Promise<ScenarioIdea[]> {

@@ -58,8 +58,18 @@ export interface LocatorRepairRequest {
   page: PageSnapshot;
 }
 
+/** The failing locator replaced: `method(...args)` on the same parent builds the new one. */
+export interface LocatorReplacement {
+  /** As Playwright writes it: `getByRole('button', { name: 'Add to cart' })`. */
+  from: string;
+  method: string;
+  args: unknown[];
+  to: string;
+}
+
 export type LocatorRepairResult =
-  | { ok: true; code: string; reasoning: string }
+  /** `code`: the step function's source with the locator replaced (what Code Review commits). */
+  | { ok: true; code: string; reasoning: string; replacement: LocatorReplacement }
   | { ok: false; reason: string };
 
 /** Scenario ideas from a description and what the product knows of the application. */
