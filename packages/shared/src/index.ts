@@ -20,3 +20,4 @@ export * from './report-rules.ts';
 export * from './schemas/sandbox.ts';
 export * from './redaction.ts';
 export * from './schemas/ai.ts';
+export * from './schemas/ai-step-update.ts';

@@ -6,6 +6,7 @@ import type {
 import { generateStepOffline } from './offline/step-generator.ts';
 import { analyseFailureOffline } from './rca/analyse-failure.ts';
 import { repairLocatorOffline } from './recovery/locator-repair.ts';
+import { updateStepOffline } from './step-update/update-step.ts';
 import { OpenAiProvider } from './openai/openai-provider.ts';
 
 /**
@@ -27,8 +28,8 @@ export class OfflineProvider implements AiProvider {
     return [];
   }
 
-  async updateStepCode(_req: StepUpdateRequest): Promise<StepUpdateResult> {
-    return { ok: false, reason: 'Step code updates are not available offline yet' };
+  async updateStepCode(req: StepUpdateRequest): Promise<StepUpdateResult> {
+    return updateStepOffline(req);
   }
 
   async analyseFailure(req: FailureEvidence): Promise<FailureAnalysis> {
