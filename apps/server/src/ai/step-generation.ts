@@ -39,13 +39,7 @@ export interface GenerationTarget {
  * A step without working code gets an honest stub and the walk goes on from the same page.
  */
 export async function generateSteps(ctx: AppContext, provider: AiProvider, auth: AuthContext, target: GenerationTarget, steps: readonly EnglishStep[]): Promise<{ outcomes: StepOutcome[]; commit: string }> {
-  const { project } = await requireMember(ctx.db, auth, target.projectId);
-  const { repo, head } = await branchHead(ctx, target.projectId, target.branch);
-  const env = await findEnvironment(repo, head, target.environment);
-  if (!env) throw notFound(EXECUTION_MESSAGES.noEnvironment);
-  if (!env.baseUrl) throw badRequest('The environment has no base URL to open');
-  const secrets = await openRunSecrets(ctx, project, repo, head, env.name);
-  const { session, page: first, known } = await TrialSession.open(ctx, { projectId: target.projectId, commit: head, env: { name: env.name, baseUrl: env.baseUrl }, testData: secrets.testData });
+  const { session, page: first, known, baseUrl, head } = await openGenerationTrial(ctx, auth, target);
   const outcomes: StepOutcome[] = [];
   try {
     let page = first;
@@ -57,7 +51,7 @@ export async function generateSteps(ctx: AppContext, provider: AiProvider, auth:
         page = ran.page;
         continue;
       }
-      const outcome = await generateOne(provider, session, s, page, known, env.baseUrl);
+      const outcome = await generateOne(provider, session, s, page, known, baseUrl);
       outcomes.push(outcome.result);
       page = outcome.page;
       if (!known.some((k) => k.url === page.url)) known.push(page);
@@ -68,7 +62,23 @@ export async function generateSteps(ctx: AppContext, provider: AiProvider, auth:
   return { outcomes, commit: head };
 }
 
-async function generateOne(provider: AiProvider, session: TrialSession, s: EnglishStep, page: PageSnapshot, known: PageSnapshot[], baseUrl: string): Promise<{ result: StepOutcome; page: PageSnapshot }> {
+/** A trial session at the target's environment on the branch head, with the environment's test data and base URL. */
+export async function openGenerationTrial(ctx: AppContext, auth: AuthContext, target: GenerationTarget): Promise<{ session: TrialSession; page: PageSnapshot; known: PageSnapshot[]; baseUrl: string; head: string }> {
+  const { project } = await requireMember(ctx.db, auth, target.projectId);
+  const { repo, head } = await branchHead(ctx, target.projectId, target.branch);
+  const env = await findEnvironment(repo, head, target.environment);
+  if (!env) throw notFound(EXECUTION_MESSAGES.noEnvironment);
+  if (!env.baseUrl) throw badRequest('The environment has no base URL to open');
+  const secrets = await openRunSecrets(ctx, project, repo, head, env.name);
+  const opened = await TrialSession.open(ctx, { projectId: target.projectId, commit: head, env: { name: env.name, baseUrl: env.baseUrl }, testData: secrets.testData });
+  return { ...opened, baseUrl: env.baseUrl, head };
+}
+
+/**
+ * Code for one step from the page it starts on, kept only if it passes there (tried twice); the
+ * outcome and the page after it (the same page when no code passed).
+ */
+export async function generateOne(provider: AiProvider, session: TrialSession, s: EnglishStep, page: PageSnapshot, known: PageSnapshot[], baseUrl: string): Promise<{ result: StepOutcome; page: PageSnapshot }> {
   let lastError = '';
   for (let attempt = 0; attempt < 2; attempt++) {
     const answer = await provider.generateStep({ text: s.text, keyword: s.keyword, page, knownPages: known, baseUrl });
