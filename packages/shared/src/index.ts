@@ -20,5 +20,7 @@ export * from './report-rules.ts';
 export * from './schemas/sandbox.ts';
 export * from './redaction.ts';
 export * from './schemas/ai.ts';
+export * from './scenario-ideas.ts';
+export * from './schemas/ai-ideas.ts';
 export * from './schemas/ai-generate-step.ts';
 export * from './schemas/ai-step-update.ts';

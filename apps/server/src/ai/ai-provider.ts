@@ -5,6 +5,7 @@ import type {
 } from './ai-types.ts';
 import { generateStepOffline } from './offline/step-generator.ts';
 import { analyseFailureOffline } from './rca/analyse-failure.ts';
+import { proposeIdeas } from './ideas/propose-ideas.ts';
 import { repairLocatorOffline } from './recovery/locator-repair.ts';
 import { updateStepOffline } from './step-update/update-step.ts';
 import { OpenAiProvider } from './openai/openai-provider.ts';
@@ -24,8 +25,8 @@ export class OfflineProvider implements AiProvider {
     return repairLocatorOffline(req);
   }
 
-  async ideas(_req: IdeasRequest): Promise<ScenarioIdea[]> {
-    return [];
+  async ideas(req: IdeasRequest): Promise<ScenarioIdea[]> {
+    return proposeIdeas(req);
   }
 
   async updateStepCode(req: StepUpdateRequest): Promise<StepUpdateResult> {

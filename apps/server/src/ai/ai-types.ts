@@ -79,6 +79,15 @@ export interface IdeasRequest {
   /** Step texts of the step library and the workspace, to phrase steps that already have code. */
   knownSteps: string[];
   max: number;
+  /** Steps the runs saw lead from one page to another (application memory routes); none when the memory has none. */
+  transitions?: IdeaTransition[];
+}
+
+/** A step of a run that left the page at route `from` and arrived at `to` ("When I click the "Cart" link"). */
+export interface IdeaTransition {
+  from: string;
+  to: string;
+  step: string;
 }
 
 /** The spec's generated scenario idea: parameters is a JSON string of key/value pairs. */
