@@ -20,6 +20,7 @@ export * from './report-rules.ts';
 export * from './schemas/sandbox.ts';
 export * from './redaction.ts';
 export * from './schemas/ai.ts';
+export * from './schemas/oversight.ts';
 export * from './scenario-ideas.ts';
 export * from './schemas/ai-ideas.ts';
 export * from './schemas/ai-generate-step.ts';

@@ -17,6 +17,7 @@ import * as m0008 from './migrations/0008-weekly-digests.ts';
 import * as m0009 from './migrations/0009-test-cases-follow-runs.ts';
 import * as m0010 from './migrations/0010-login-delays.ts';
 import * as m0011 from './migrations/0011-failure-signatures.ts';
+import * as m0012 from './migrations/0012-code-fixes.ts';
 
 export type Db = Kysely<Database>;
 
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0009-test-cases-follow-runs': m0009,
   '0010-login-delays': m0010,
   '0011-failure-signatures': m0011,
+  '0012-code-fixes': m0012,
 };
 
 export interface DatabaseOptions {

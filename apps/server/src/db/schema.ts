@@ -296,6 +296,8 @@ export interface ExecutionsTable {
   /** Schedule of @stepwise/shared, or null. */
   schedule: Json<unknown> | null;
   is_single_threaded: Generated<boolean>;
+  /** Migration 0012. */
+  ai_recovery: Generated<boolean>;
   enabled: Generated<boolean>;
   env_variables: Json<{ environment?: string; HEADLESS?: boolean }>;
   schedule_anchor: NullableTimestamp;
@@ -317,6 +319,30 @@ export interface ExecutionEventsTable {
   instance_id: string | null;
   message: string;
   created_at: Timestamp;
+}
+
+/** AI recovery's code fixes (migration 0012): the Code Review page's items. */
+export interface CodeFixesTable {
+  id: string;
+  project_id: string;
+  run_id: string;
+  test_case_id: string | null;
+  scenario_name: string;
+  feature_name: string;
+  feature_path: string;
+  branch: string;
+  step_text: string;
+  step_file: string;
+  original_code: string;
+  fixed_code: string;
+  reasoning: string;
+  replacements: Json<unknown[]>;
+  /** 'open' | 'accepted' | 'archived' */
+  status: Generated<string>;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
+  resolved_by: string | null;
+  commit_id: string | null;
 }
 
 export interface Database {
@@ -343,6 +369,7 @@ export interface Database {
   memory_pages: MemoryPagesTable;
   memory_page_steps: MemoryPageStepsTable;
   weekly_digests: WeeklyDigestsTable;
+  code_fixes: CodeFixesTable;
   memory_edges: MemoryEdgesTable;
 }
 

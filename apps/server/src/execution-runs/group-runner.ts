@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { VIEWPORTS, DEFAULT_VIEWPORT } from '@stepwise/shared';
-import type { BrowserName } from '@stepwise/runner';
+import type { BrowserName, RepairAnswer, RepairRequest } from '@stepwise/runner';
 import { processTree, signalAll, signalGroup } from './process-tree.ts';
 import { selectGroup } from './scenario-selection.ts';
 import type { RunJob } from './runner-job.ts';
@@ -60,7 +60,14 @@ const OUT_OF_MEMORY = /heap out of memory|Cannot allocate memory|ENOMEM|Fatal pr
  * resolves with its exit code (null: halted before it started). A runner still going after
  * `timeoutMs` is ended, and `a.limit` says why.
  */
-export function runJob(a: Active, job: RunJob, launch: LaunchRunner, status: InstanceStatusWriter, limits: { timeoutMs: number; memoryMb: number }): Promise<number | null> {
+export function runJob(
+  a: Active,
+  job: RunJob,
+  launch: LaunchRunner,
+  status: InstanceStatusWriter,
+  limits: { timeoutMs: number; memoryMb: number },
+  repair?: (request: RepairRequest) => Promise<RepairAnswer>,
+): Promise<number | null> {
   return new Promise((resolve, reject) => {
     if (a.halted) return resolve(null);
     let child: ChildProcess;
@@ -97,12 +104,16 @@ export function runJob(a: Active, job: RunJob, launch: LaunchRunner, status: Ins
     timer.unref();
     child.stdout?.on('data', lines(''));
     child.stderr?.on('data', lines('[stderr] '));
-    child.on('message', (m: { type?: string }) => {
+    child.on('message', (m: { type?: string; id?: string; request?: RepairRequest }) => {
       if (m?.type === 'ready') {
         ready = true;
         child.send({ type: 'start', options: job });
-      }
-      else onProgress(a, m, status);
+      } else if (m?.type === 'ai-repair' && m.id && m.request) {
+        // AI recovery: a step of this run asks for a repaired locator.
+        const id = m.id;
+        const answer = repair ? repair(m.request).catch((e: unknown) => ({ ok: false as const, reason: `The AI could not answer: ${(e as Error).message}` })) : Promise.resolve({ ok: false as const, reason: 'AI recovery is off for this run' });
+        void answer.then((a2) => child.connected && child.send({ type: 'ai-repair-answer', id, answer: a2 }, () => {}));
+      } else onProgress(a, m, status);
     });
     child.on('error', (err) => {
       clearTimeout(timer);

@@ -24,6 +24,7 @@ import { keepOnlyRegularFile, runnerLauncher } from './runner-launch.ts';
 import { RunError, snapshot, type Active } from './instance-state.ts';
 import { finalStatus, InstanceStatusWriter, RUN_MESSAGES } from './instance-status.ts';
 import { planGroups, runJob, terminate } from './group-runner.ts';
+import { repairForRun } from './run-repair.ts';
 
 export { RUN_MESSAGES };
 
@@ -256,9 +257,11 @@ export class RunManager implements ExecutionRunner {
           mode: 'executions',
           username,
           branch: execution.branch,
+          ...(execution.aiRecovery ? { aiRecovery: true } : {}),
         };
         const limits = { timeoutMs: this.ctx.config.runnerTimeoutMs, memoryMb: this.ctx.config.runnerMemoryMb };
-        const exitCode = await runJob(a, job, launch.start, this.statusWriter, limits);
+        const repair = execution.aiRecovery ? repairForRun(this.ctx, a, this.statusWriter) : undefined;
+        const exitCode = await runJob(a, job, launch.start, this.statusWriter, limits, repair);
         if (exitCode === null) break;
         await keepOnlyRegularFile(messagesFile);
         outputs.push({ messagesFile, exitCode, browser: g.browser, viewport: g.viewportLabel, label: `${g.groupName} (flow ${g.flowIndex + 1})` });

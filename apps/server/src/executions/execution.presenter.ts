@@ -30,6 +30,7 @@ export function toExecutionDto(row: ExecutionRow | ExecutionWithNames, live: Liv
     flows: row.flows as Flow[],
     schedule: (row.schedule as Schedule | null) ?? null,
     isSingleThreaded: row.is_single_threaded,
+    aiRecovery: row.ai_recovery ?? false,
     enabled: row.enabled,
     userId: row.created_by ?? '',
     modifiedByUserId: row.modified_by,

@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
 import { randomUUID } from 'node:crypto';
-import { isTextMediaType, type RunReport } from '@stepwise/shared';
+import { DEFAULT_BRANCH, isTextMediaType, type RunReport } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import { blobKeySegments, type BlobData } from '../blobs/blob-store.ts';
 import { openProjectSecrets, redactor, redactReport } from '../execution-runs/run-inputs.ts';
@@ -8,6 +8,8 @@ import { insertRunWithCases, runExists } from './runs.repository.ts';
 import { recordRunMemory } from './memory.ts';
 import { analyseRunFailures } from '../ai/rca/run-analyses.ts';
 import { saveAnalyses } from '../ai/rca/rca.repository.ts';
+import { insertCodeFixes } from '../ai/recovery/code-fixes.repository.ts';
+import { splitRecoveries } from '../ai/recovery/recovery-cases.ts';
 import { runRows, testCaseRowId, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
 
 export { countScenarios, RUN_STATUSES, scenarioKey, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
@@ -76,9 +78,12 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   const redact = redactor(await openProjectSecrets(ctx, projectId, { branch: input.report.branch, commit }));
   const report = redact.reach ? redactReport(input.report, redact) : input.report;
   const attachments = redact.reach ? input.attachments.map((a) => redactAttachment(a, redact)) : input.attachments;
-  const { run, cases, counts, status } = runRows({ ...input, runId, projectId, report, testCases: report.testCases, newId: testCaseRowId });
+  // AI recovery: the original of a recovered test case and the AI's run of it, and the code fixes.
+  const { testCases, fixes } = splitRecoveries(report.testCases);
+  const { run, cases, counts, status } = runRows({ ...input, runId, projectId, report, testCases, newId: testCaseRowId });
   // Root causes of the failures, from the redacted report (no secret reaches an analysis).
-  const analyses = await analyseRunFailures(ctx, projectId, report.testCases, cases);
+  const analyses = await analyseRunFailures(ctx, projectId, testCases, cases);
+  const rowIdOf = new Map(testCases.map((tc, i) => [tc.id, cases[i]?.id ?? null]));
 
   const written: string[] = [];
   // The attachments are written (several at a time) while the rows go in; the transaction commits
@@ -100,6 +105,10 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
     await ctx.db.transaction().execute(async (trx) => {
       await insertRunWithCases(trx, run, cases);
       await saveAnalyses(trx, analyses);
+      if (fixes.length) {
+        const drafts = fixes.map((f) => ({ ...f, testCaseRowId: rowIdOf.get(f.testCaseId) ?? null }));
+        await insertCodeFixes(trx, projectId, runId, report.branch ?? DEFAULT_BRANCH, drafts);
+      }
       const failed = await blobsWritten;
       if (failed) throw failed;
     });
@@ -110,7 +119,7 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
     throw err;
   }
   // Runs service: the application memory map learns this run's pages (never fails the store).
-  await recordRunMemory(ctx, projectId, report.testCases);
+  await recordRunMemory(ctx, projectId, testCases);
   return { runId, status, ...counts };
 }
 

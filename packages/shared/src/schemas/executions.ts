@@ -95,6 +95,8 @@ export const ExecutionInput = z.object({
   schedule: Schedule.nullable().optional(),
   isSingleThreaded: z.boolean().default(false),
   enabled: z.boolean().default(false),
+  /** AI recovery: steps failing on a locator are repaired from the live page and retried; fixes go to Code Review. */
+  aiRecovery: z.boolean().default(false),
 });
 export type ExecutionInput = z.infer<typeof ExecutionInput>;
 

@@ -12,7 +12,7 @@ export const STEP_STATUSES = ['PASSED', 'FAILED', 'UNDEFINED', 'AMBIGUOUS', 'SKI
 export const StepStatus = z.enum(STEP_STATUSES);
 export type StepStatus = z.infer<typeof StepStatus>;
 
-export const COMMAND_TYPES = ['api_test', 'bruno', 'conditional_wait', 'report_command', 'step_complete', 'api_intercept', 'action'] as const;
+export const COMMAND_TYPES = ['api_test', 'bruno', 'conditional_wait', 'report_command', 'step_complete', 'api_intercept', 'action', 'ai_recovery'] as const;
 
 /** Media types of the attachments our runner adds to a test step; other attachments are kept as files. */
 export const ATTACHMENT_TYPES = {
