@@ -36,6 +36,7 @@ import { stepUpdateRoutes } from './ai/step-update.routes.ts';
 import { generateStepRoutes } from './ai/generate-step.routes.ts';
 import { registerExecutions } from './executions/register.ts';
 import { DEMO_SHOP_PREFIX, demoShopRoutes } from './demo-shop/demo-shop.routes.ts';
+import { DEMO_SHOP_CHANGED_PREFIX, demoShopChangedRoutes } from './demo-shop/demo-shop-changed.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -89,6 +90,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
   );
   await registerExecutions(app, ctx);
   await app.register(demoShopRoutes, { prefix: DEMO_SHOP_PREFIX });
+  await app.register(demoShopChangedRoutes, { prefix: DEMO_SHOP_CHANGED_PREFIX });
 
   const webDist = ctx.config.webDist ?? DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {

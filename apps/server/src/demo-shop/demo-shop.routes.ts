@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEMO_PROJECT } from '@stepwise/shared';
@@ -31,13 +32,8 @@ const OrderBody = z.object({
 const publicRoute = { config: { public: true } };
 const money = (n: number) => Math.round(n * 100) / 100;
 
-/**
- * The demo shop that demo projects test (spec: DEMO_PROJECT): static pages under /demo-shop/ and a
- * small JSON API under /demo-shop/api/. It keeps no state: the cart and the signed-in user live in
- * the browser's localStorage, so parallel runs cannot disturb each other. Register with the prefix
- * DEMO_SHOP_PREFIX; its routes are more specific than the web app's SPA fallback.
- */
-export const demoShopRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The shop's JSON API (products, login, orders) under the prefix's /api/; also served by the changed shop. */
+export const demoShopApi: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/products', { ...publicRoute, schema: { querystring: z.object({ q: z.string().max(200).optional() }) } }, async (req) => ({
     status: 'success' as const,
     products: searchProducts(req.query.q ?? ''),
@@ -71,12 +67,19 @@ export const demoShopRoutes: FastifyPluginAsyncZod = async (app) => {
       order: { orderId: `DS-${randomInt(100000, 1000000)}`, name: req.body.name, items: lines, subtotal, shipping, total: money(subtotal + shipping) },
     };
   });
+};
+
+/**
+ * The demo shop that demo projects test (spec: DEMO_PROJECT): static pages under /demo-shop/ and a
+ * small JSON API under /demo-shop/api/. It keeps no state: the cart and the signed-in user live in
+ * the browser's localStorage, so parallel runs cannot disturb each other. Register with the prefix
+ * DEMO_SHOP_PREFIX; its routes are more specific than the web app's SPA fallback.
+ */
+export const demoShopRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(demoShopApi);
 
   // Pages and assets: '/demo-shop' redirects to '/demo-shop/'; '/demo-shop/cart' serves cart.html.
-  app.get('/', { ...publicRoute, prefixTrailingSlash: 'no-slash' }, async (req, reply) => {
-    const query = req.url.indexOf('?');
-    return reply.redirect(`${DEMO_SHOP_PREFIX}/${query >= 0 ? req.url.slice(query) : ''}`, 301);
-  });
+  app.get('/', { ...publicRoute, prefixTrailingSlash: 'no-slash' }, redirectToSlash(DEMO_SHOP_PREFIX));
   await app.register(fastifyStatic, {
     root: DEMO_SHOP_PUBLIC,
     prefix: '/',
@@ -87,16 +90,29 @@ export const demoShopRoutes: FastifyPluginAsyncZod = async (app) => {
     dotfiles: 'ignore',
   });
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(shopNotFound(DEMO_SHOP_PREFIX));
+};
+
+/** '<prefix>' (no slash) to '<prefix>/', the query kept. */
+export function redirectToSlash(prefix: string) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const query = req.url.indexOf('?');
+    return reply.redirect(`${prefix}/${query >= 0 ? req.url.slice(query) : ''}`, 301);
+  };
+}
+
+/** A shop's 404: JSON under its /api/, its own "Page not found" page elsewhere. */
+export function shopNotFound(prefix: string) {
+  return (req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0];
-    if (path.startsWith(`${DEMO_SHOP_PREFIX}/api/`)) return reply.status(404).send({ status: 'error', error: `Route ${req.method} ${path} not found` });
+    if (path.startsWith(`${prefix}/api/`)) return reply.status(404).send({ status: 'error', error: `Route ${req.method} ${path} not found` });
     return reply
       .status(404)
       .type('text/html; charset=utf-8')
       .send(
         '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Page not found - Demo Shop</title>' +
-          '<link rel="stylesheet" href="/demo-shop/assets/styles.css"></head><body><main class="container narrow">' +
-          '<h1>Page not found</h1><p>This page does not exist in the Demo Shop.</p><p><a class="button" href="/demo-shop/">Back to the shop</a></p></main></body></html>',
+          `<link rel="stylesheet" href="${prefix}/assets/styles.css"></head><body><main class="container narrow">` +
+          `<h1>Page not found</h1><p>This page does not exist in the Demo Shop.</p><p><a class="button" href="${prefix}/">Back to the shop</a></p></main></body></html>`,
       );
-  });
-};
+  };
+}
