@@ -31,6 +31,7 @@ import { executionLogsRoutes } from './execution-runs/execution-logs.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
 import { aiRoutes } from './ai/ai.routes.ts';
 import { oversightRoutes } from './ai/recovery/oversight.routes.ts';
+import { repairRoutes } from './ai/recovery/repair.routes.ts';
 import { ideasRoutes } from './ai/ideas.routes.ts';
 import { stepUpdateRoutes } from './ai/step-update.routes.ts';
 import { generateStepRoutes } from './ai/generate-step.routes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
       await api.register(sandboxRoutes, { ctx });
       await api.register(aiRoutes, { ctx });
       await api.register(oversightRoutes, { ctx });
+      await api.register(repairRoutes, { ctx });
       await api.register(ideasRoutes, { ctx });
       await api.register(stepUpdateRoutes, { ctx });
       await api.register(generateStepRoutes, { ctx });

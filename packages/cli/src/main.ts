@@ -37,6 +37,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .option('--report <file>', 'also write the Cucumber messages (NDJSON) to this file')
     .option('--test-data <file>', 'JSON file of test data { key: value } for local runs')
     .option('--no-upload', 'do not upload the report to the server')
+    .option('--ai-recovery', "repair steps that fail on a changed element with the project's AI and retry them (needs --project)")
     .addOption(server())
     .addOption(token())
     .action(async (paths: string[], opts) => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { RepairAnswer, RepairRequest } from '@stepwise/runner';
 import { CliError } from './cli-error.ts';
 import { postFile, type PostedFile } from './file-upload.ts';
 import { UploadProgress } from './upload-progress.ts';
@@ -45,6 +46,12 @@ export class ServerClient {
   async runContext(projectId: string, branch: string, env: string | undefined): Promise<RunContext> {
     const res = await this.request('/api/cli/run-context', { method: 'POST', json: { projectId, branch, env } });
     return (await res.json()) as RunContext;
+  }
+
+  /** AI recovery of a local run: the project's AI repairs a step's locator from the page the run saw. */
+  async repairLocator(projectId: string, request: RepairRequest): Promise<RepairAnswer> {
+    const res = await this.request('/api/cli/ai-repair', { method: 'POST', json: { projectId, ...request } });
+    return ((await res.json()) as { answer: RepairAnswer }).answer;
   }
 
   /**

@@ -107,6 +107,28 @@ describe('stepwise run', () => {
     expect((await runsOf(project)).at(-1)).toMatchObject({ name: 'Re-upload', status: 'Failed', total_scenarios: 2 });
   }, BROWSER_RUN_MS);
 
+  browserIt("--ai-recovery: a step whose element changed is repaired by the project's AI and the run passes; without it, it fails", async () => {
+    const dir = path.join(tmp, 'recovering');
+    fs.mkdirSync(path.join(dir, 'features'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'steps'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'features', 'home.feature'), 'Feature: Home\n  Scenario: Welcome\n    Given I open the "/" page\n    Then I am welcomed\n');
+    fs.writeFileSync(
+      path.join(dir, 'steps', 'home.mjs'),
+      "import { Then } from '@cucumber/cucumber';\nThen('I am welcomed', async function () {\n  await this.page.getByRole('heading', { name: 'Welcome to Demo Shop', exact: true }).waitFor({ timeout: 1500 });\n});\n",
+    );
+    const base = `${server.baseUrl}/demo-shop/`;
+    const args = ['run', '--dir', dir, '--base-url', base, '--project', project, '--server', server.baseUrl, '--token', key, '--no-upload'];
+    const plain = await stepwise(args);
+    expect(plain.code, plain.stdout + plain.stderr).toBe(1);
+    const res = await stepwise([...args, '--ai-recovery']);
+    expect(res.code, res.stdout + res.stderr).toBe(0);
+    expect(res.stdout).toContain(`AI recovery: "I am welcomed": getByRole('heading', { name: 'Welcome to Demo Shop', exact: true }) -> getByRole('heading', { name: 'Welcome to the Demo Shop', exact: true })`);
+    expect(res.stdout).toContain('AI recovery: 1 step fixed by AI, 0 failed by AI');
+    const refused = await stepwise(['run', '--dir', dir, '--base-url', base, '--ai-recovery', '--no-upload']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr + refused.stdout).toContain('--ai-recovery needs --project');
+  }, 2 * BROWSER_RUN_MS);
+
   browserIt('keeps secret test data out of what it prints and uploads', async () => {
     const secret = 'Sup3r-secret-value';
     const saved = await alice.api.post('workspace/changeTestData', {

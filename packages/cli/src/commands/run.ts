@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runScenarios } from '@stepwise/runner';
+import { AI_RECOVERY_COMMAND, runScenarios, type RepairAnswer, type RepairRequest } from '@stepwise/runner';
 import { VIEWPORTS } from '@stepwise/shared';
 import { CliError } from '../cli-error.ts';
 import { ProgressPrinter } from '../progress.ts';
@@ -28,10 +28,12 @@ export interface RunArgs {
   upload: boolean;
   server: string;
   token?: string;
+  aiRecovery?: boolean;
 }
 
 /** `stepwise run`: 0 when every scenario passed, 1 when one failed, 2 when the run could not happen. */
 export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Promise<number> {
+  if (args.aiRecovery && !args.project) throw new CliError('--ai-recovery needs --project <id> (and its access key): the project\'s AI repairs the steps');
   if (!Number.isInteger(args.threads) || args.threads < 1 || args.threads > 32) throw new CliError('--threads must be a whole number from 1 to 32');
   let redact = (text: string) => text;
   const say = (line: string) => (args.format === 'ndjson' ? process.stderr : out).write(`${redact(line)}\n`);
@@ -80,6 +82,7 @@ export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Pro
       runName,
       mode: 'local',
       branch: args.branch,
+      ...(args.aiRecovery && client && args.project ? { repairLocator: repairVia(client, args.project, say) } : {}),
       onMessage: (m) => {
         if (args.format === 'ndjson') out.write(`${JSON.stringify(redactValue(m, redact))}\n`);
         printer.onMessage(m);
@@ -88,6 +91,8 @@ export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Pro
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     say(printer.summary((Date.now() - started) / 1000));
+    const recovered = aiRecoveries(result.report.testCases);
+    if (args.aiRecovery) say(`AI recovery: ${recovered.fixed} step${recovered.fixed === 1 ? '' : 's'} fixed by AI, ${recovered.failed} failed by AI`);
     if (abort.signal.aborted) return 2;
     for (const error of result.report.errors) say(`Error: ${error}`);
     // What the run wrote may hold a secret a step printed: the kept and uploaded report does not.
@@ -103,6 +108,20 @@ export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Pro
     await fs.rm(tmp, { recursive: true, force: true });
     await workspace.dispose();
   }
+}
+
+/** Each repair asked of the server, said on the console. */
+function repairVia(client: ServerClient, projectId: string, say: (line: string) => void): (request: RepairRequest) => Promise<RepairAnswer> {
+  return async (request) => {
+    const answer = await client.repairLocator(projectId, request).catch((e: unknown) => ({ ok: false as const, reason: (e as Error).message }));
+    say(answer.ok ? `AI recovery: "${request.stepText}": ${answer.replacement.from} -> ${answer.replacement.to}` : `AI recovery: "${request.stepText}": ${answer.reason}`);
+    return answer;
+  };
+}
+
+function aiRecoveries(testCases: ReadonlyArray<{ steps: ReadonlyArray<{ commands: ReadonlyArray<{ type: string; info?: Record<string, unknown> }> }> }>): { fixed: number; failed: number } {
+  const all = testCases.flatMap((tc) => tc.steps.flatMap((s) => s.commands.filter((c) => c.type === AI_RECOVERY_COMMAND)));
+  return { fixed: all.filter((c) => c.info?.status === 'fixed').length, failed: all.filter((c) => c.info?.status === 'failed').length };
 }
 
 async function resolveEnvironment(args: RunArgs, dir: string, context: RunContext | null): Promise<{ name: string; baseUrl: string }> {

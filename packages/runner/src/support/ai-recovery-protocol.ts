@@ -24,7 +24,8 @@ export function failedLocatorOf(message: string): string | null {
   // "locator.click: Timeout 5000ms exceeded. ... - waiting for getByRole('button', { name: 'Add to cart' })"
   if (!/Timeout \d+ms exceeded|element is not (visible|enabled|attached|stable)|not visible|not enabled/i.test(message)) return null;
   const waiting = /waiting for (.+?)\s*$/m.exec(message);
-  return waiting ? waiting[1].trim() : null;
+  // "waiting for getByRole('heading', { name: 'Cart' }) to be visible" (waitFor)
+  return waiting ? waiting[1].replace(/ to be (visible|hidden|attached|detached|enabled|editable|checked)$/, '').trim() : null;
 }
 
 /** The message without terminal colours (Playwright colours its call log). */

@@ -81,7 +81,7 @@ describe('AI recovery in a run', () => {
     expect(add.result.status).toBe('PASSED');
     const commands = (i: number) => add.steps[i].commands.filter((c) => c.type === AI_RECOVERY_COMMAND) as RecoveryCommand[];
     expect(commands(1)[0]).toMatchObject({ text: 'fixed by AI', info: { status: 'fixed', stepText: 'I give my email "ann@example.com"' } });
-    expect(String(commands(1)[0].info?.fixedCode)).toContain("getByRole('textbox', { name: 'Email address' })");
+    expect(String(commands(1)[0].info?.fixedCode)).toContain("getByRole('textbox', { name: 'Email address', exact: true })");
     expect(String(commands(2)[0].info?.fixedCode)).toContain("getByRole('button', { name: 'Add to basket' })");
     expect(commands(2)[0].reasoning).toContain('button "Add to basket" took its place');
     // The page the repair saw was the live one.

@@ -140,7 +140,7 @@ describe('AI recovery and Code Review', () => {
     const repo = server.ctx.workspaces.repo(projectId);
     const file = await repo.readFile((await repo.branchHead('main'))!, 'steps/shop.mjs');
     expect(file).toContain("getByRole('button', { name: 'Add to basket' })");
-    expect(file).toContain("getByRole('textbox', { name: 'Email address' })");
+    expect(file).toContain("getByRole('textbox', { name: 'Email address', exact: true })");
     expect(file).toContain("When('I subscribe'");
 
     const again = await run(await execution('Plain', false, 'shop.feature', 'Add a mug'));

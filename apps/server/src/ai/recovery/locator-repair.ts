@@ -107,7 +107,7 @@ export function repairLocatorOffline(req: LocatorRepairRequest): LocatorRepairRe
     why = `"${target.name}" is no longer on ${req.page.url || 'the page'}; ${describeElement(chosen)} took its place (likeness ${best.score.toFixed(2)})`;
   }
   const name = chosen.name || chosen.text;
-  const to = newCall(old, chosen, name, exact || needsExact(elements, chosen, name));
+  const to = newCall(old, chosen, name, exact || target.exact || needsExact(elements, chosen, name));
   const code = replaceLocatorCall(req.code, old, to);
   const toText = `${to.method}(${argsText(to.args)})`;
   if (!code) return fail(`${why}, but the step's code does not write ${from} with literal values: the fix belongs in the step's text or its data`);
