@@ -4,7 +4,6 @@ import { GetStartedPage } from '../features/home/GetStartedPage';
 import { InvitationPage } from '../features/invitations/InvitationPage';
 import { InvitationsPage } from '../features/invitations/InvitationsPage';
 import { SignupPage } from '../features/onboarding/SignupPage';
-import { placeholderRoutes } from '../features/placeholders/placeholder-routes';
 import { OpenRecorderPage } from '../features/recorder/OpenRecorderPage';
 import { RemoteRecorderPage } from '../features/recorder/RemoteRecorderPage';
 import { IntegrationsTab } from '../features/settings/IntegrationsTab';
@@ -36,6 +35,7 @@ const runsInstructionsPage = async () => ({ Component: (await import('../feature
 const runReportPage = async () => ({ Component: (await import('../features/runs/report/RunReportPage')).RunReportPage });
 const runScenarioReportPage = async () => ({ Component: (await import('../features/runs/scenario/ScenarioReportPages')).RunScenarioReportPage });
 const scenarioReportPage = async () => ({ Component: (await import('../features/runs/scenario/ScenarioReportPages')).ScenarioReportPage });
+const codeReviewPage = async () => ({ Component: (await import('../features/code-review/CodeReviewPage')).CodeReviewPage });
 
 const settingsRoutes: RouteObject[] = [
   { index: true, lazy: membersTab },
@@ -68,7 +68,7 @@ const projectRoutes: RouteObject[] = [
   { path: 'run-report/:runId', lazy: runReportPage },
   { path: 'run-report/:runId/:testId', lazy: runScenarioReportPage },
   { path: 'scenario-report/:scenarioId', lazy: scenarioReportPage },
-  ...placeholderRoutes,
+  { path: 'ai-oversight', lazy: codeReviewPage },
 ];
 
 export const routes: RouteObject[] = [

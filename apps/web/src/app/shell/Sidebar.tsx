@@ -6,6 +6,7 @@ import List from '@mui/material/List';
 import Tooltip from '@mui/material/Tooltip';
 import { ONBOARDING_STEPS, UI } from '@stepwise/shared';
 import { useLocation } from 'react-router';
+import { useOversightBadge } from '../../features/code-review/use-oversight';
 import { useOnboardingStep } from '../../features/onboarding/use-onboarding';
 import { useDefaultProjectId, useProjects, useRouteProjectId } from '../../features/projects/use-projects';
 import { SidebarLink } from './SidebarLink';
@@ -25,9 +26,12 @@ export function Sidebar({ open, onToggle }: { open: boolean; onToggle: () => voi
   const routeProjectId = useRouteProjectId();
   const defaultProjectId = useDefaultProjectId();
   const projectId = routeProjectId ?? defaultProjectId;
-  const hasProjects = (useProjects().data?.length ?? 0) > 0;
+  const projects = useProjects().data;
+  const hasProjects = (projects?.length ?? 0) > 0;
   const { step } = useOnboardingStep();
   const onboarding = !hasProjects && (step ?? 0) < ONBOARDING_STEPS.complete;
+  // Counted only for a project of the user's (the route may name one they cannot open).
+  const codeReviewBadge = useOversightBadge(projects?.some((p) => p._id === routeProjectId) ? routeProjectId : undefined);
 
   return (
     <Box
@@ -64,6 +68,7 @@ export function Sidebar({ open, onToggle }: { open: boolean; onToggle: () => voi
               to={disabled ? null : to}
               open={open}
               active={isActive(item, pathname)}
+              badge={item.badge === 'codeReview' ? codeReviewBadge : null}
             />
           );
         })}

@@ -16,6 +16,8 @@ export interface SidebarItem {
   projectPath?: string;
   /** Other project sub-paths that highlight this item. */
   alsoActive?: string[];
+  /** A count shown beside the entry. */
+  badge?: 'codeReview';
 }
 
 export const SIDEBAR_ITEMS: SidebarItem[] = [
@@ -24,7 +26,7 @@ export const SIDEBAR_ITEMS: SidebarItem[] = [
   { label: 'Features', icon: <DescriptionOutlinedIcon />, projectPath: 'features' },
   { label: 'Executions', icon: <PlayCircleOutlineIcon />, projectPath: 'executions', alsoActive: ['execution'] },
   { label: 'Reports', icon: <AssessmentOutlinedIcon />, projectPath: 'runs', alsoActive: ['run-report', 'scenario-report'] },
-  { label: 'Code Review', icon: <RateReviewOutlinedIcon />, projectPath: 'ai-oversight' },
+  { label: 'Code Review', icon: <RateReviewOutlinedIcon />, projectPath: 'ai-oversight', badge: 'codeReview' },
   { label: 'Memory', icon: <MemoryOutlinedIcon />, projectPath: 'memory' },
   { label: 'Test Data', icon: <TableChartOutlinedIcon />, projectPath: 'test-data' },
   { label: 'Settings', icon: <SettingsOutlinedIcon />, projectPath: 'settings', alsoActive: ['code-cleanup'] },

@@ -11,11 +11,16 @@ export interface DiffViewProps {
   language: CodeLanguage;
   ariaLabel: string;
   maxHeight?: number | string;
+  /** What each side holds, read out after ariaLabel (default: saved code, your changes). */
+  sideLabels?: readonly [string, string];
 }
 
+const DEFAULT_SIDES = ['saved code', 'your changes'] as const;
+
 /** Side-by-side, read-only diff of two texts (CodeMirror merge view). */
-export function DiffView({ original, modified, language, ariaLabel, maxHeight = 520 }: DiffViewProps) {
+export function DiffView({ original, modified, language, ariaLabel, maxHeight = 520, sideLabels = DEFAULT_SIDES }: DiffViewProps) {
   const host = useRef<HTMLDivElement>(null);
+  const [before, after] = sideLabels;
 
   useEffect(() => {
     const side = (doc: string, label: string) => ({
@@ -23,14 +28,14 @@ export function DiffView({ original, modified, language, ariaLabel, maxHeight = 
       extensions: [...baseExtensions(language), EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.contentAttributes.of({ 'aria-label': label })],
     });
     const merge = new MergeView({
-      a: side(original, `${ariaLabel}: saved code`),
-      b: side(modified, `${ariaLabel}: your changes`),
+      a: side(original, `${ariaLabel}: ${before}`),
+      b: side(modified, `${ariaLabel}: ${after}`),
       parent: host.current!,
       collapseUnchanged: { margin: 3, minSize: 6 },
       gutter: true,
     });
     return () => merge.destroy();
-  }, [original, modified, language, ariaLabel]);
+  }, [original, modified, language, ariaLabel, before, after]);
 
   return (
     <Box

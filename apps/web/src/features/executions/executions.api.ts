@@ -47,7 +47,7 @@ export async function fetchExecution(id: string): Promise<ExecutionDto> {
 
 /** The fields of an execution that the client sends back (PUT). */
 export function toInput(e: ExecutionDto): ExecutionInput {
-  return { name: e.name, env: e.env, branch: e.branch, flows: e.flows, schedule: e.schedule ?? null, isSingleThreaded: e.isSingleThreaded, enabled: e.enabled };
+  return { name: e.name, env: e.env, branch: e.branch, flows: e.flows, schedule: e.schedule ?? null, isSingleThreaded: e.isSingleThreaded, enabled: e.enabled, aiRecovery: e.aiRecovery ?? false };
 }
 
 /** Creation: a 409 (name taken) is rethrown as is; any other failure throws "Failed to save execution". */

@@ -4,6 +4,8 @@ import EventRepeatOutlinedIcon from '@mui/icons-material/EventRepeatOutlined';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -13,6 +15,7 @@ import { EXECUTION_MESSAGES } from '@stepwise/shared';
 import { Link as RouterLink } from 'react-router';
 import { SelectDropdown } from '../../../components/SelectDropdown';
 import { envDisplayName } from '../logic/features';
+import { AI_RECOVERY_HELP, AI_RECOVERY_LABEL } from '../planner/AiRecoverySwitch';
 
 interface Props {
   listPath: string;
@@ -25,6 +28,8 @@ interface Props {
   running: boolean;
   saving: boolean;
   dirty: boolean;
+  aiRecovery: boolean;
+  onAiRecovery: (on: boolean) => void;
   onEnv: (env: string) => void;
   onEditSchedule: () => void;
   onRun: () => void;
@@ -32,7 +37,7 @@ interface Props {
   onSave: () => void;
 }
 
-/** Back link, name, schedule label (click to edit), branch, environment, Run now, Cancel and Save. */
+/** Back link, name, schedule label (click to edit), branch, AI recovery, environment, Run now, Cancel and Save. */
 export function DetailHeader(p: Props) {
   const envs = p.environments.includes(p.env) || !p.env ? p.environments : [p.env, ...p.environments];
   return (
@@ -50,6 +55,14 @@ export function DetailHeader(p: Props) {
               <Chip icon={<EventRepeatOutlinedIcon />} label={p.schedule} onClick={p.onEditSchedule} variant="outlined" aria-label={`Schedule: ${p.schedule}`} />
             </Tooltip>
             <Chip icon={<CallSplitIcon />} label={p.branch} variant="outlined" aria-label={`Branch: ${p.branch}`} />
+            <Tooltip title={AI_RECOVERY_HELP} describeChild>
+              <FormControlLabel
+                control={<Switch size="small" checked={p.aiRecovery} onChange={(e) => p.onAiRecovery(e.target.checked)} />}
+                label={`${AI_RECOVERY_LABEL} ${p.aiRecovery ? 'on' : 'off'}`}
+                data-testid="ai-recovery-state"
+                sx={{ ml: 0.5, '& .MuiFormControlLabel-label': { fontSize: 14 } }}
+              />
+            </Tooltip>
           </Stack>
         </Stack>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>

@@ -70,6 +70,8 @@ export function ExecutionEditor({ execution }: { execution: ExecutionDto }) {
         running={editor.running || execution.running}
         saving={editor.saving}
         dirty={editor.dirty}
+        aiRecovery={draft.aiRecovery}
+        onAiRecovery={(aiRecovery) => edit((e) => ({ ...e, aiRecovery }))}
         onEnv={(env) => edit((e) => ops.changeEnvironment(e, env))}
         onEditSchedule={() => licence.guard() && setDialog({ kind: 'schedule' })}
         onRun={runNow}

@@ -17,6 +17,7 @@ const base: ExecutionInput = {
   schedule: null,
   isSingleThreaded: false,
   enabled: false,
+  aiRecovery: false,
 };
 
 describe('detail page edits', () => {

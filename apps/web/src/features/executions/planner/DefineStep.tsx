@@ -7,6 +7,7 @@ import TextField from '@mui/material/TextField';
 import { VIEWPORTS } from '@stepwise/shared';
 import { useId } from 'react';
 import { envDisplayName } from '../logic/features';
+import { AiRecoverySwitch } from './AiRecoverySwitch';
 import type { PlannerValues } from './wizard-state';
 
 interface Props {
@@ -34,7 +35,7 @@ function Picker({ label, value, options, disabled, onChange }: { label: string; 
   );
 }
 
-/** Define an execution: name, environment and branch (required); the viewport is shown, fixed to the default. */
+/** Define an execution: name, environment and branch (required); the viewport is shown, fixed to the default; AI recovery on or off. */
 export function DefineStep({ values, environments, branches, onChange }: Props) {
   return (
     <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -52,6 +53,7 @@ export function DefineStep({ values, environments, branches, onChange }: Props) 
         <Picker label="Branch" value={values.branch} options={branches.map((b) => ({ value: b, label: b }))} onChange={(branch) => onChange({ branch, tags: [], threads: null })} />
       </Stack>
       <Picker label="Viewport" value={values.viewport} options={VIEWPORTS.map((v) => ({ value: v.label, label: v.label }))} disabled />
+      <AiRecoverySwitch checked={values.aiRecovery} onChange={(aiRecovery) => onChange({ aiRecovery })} />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { buildExecution, defineStepComplete, effectiveThreads, initialPlannerVal
 describe('planner wizard state', () => {
   it('starts with the default browser, viewport and schedule', () => {
     const v = initialPlannerValues('main', 'staging', new Date(2026, 10, 23));
-    expect(v).toMatchObject({ branch: 'main', env: 'staging', browser: 'chromium', viewport: 'Desktop - 1024px', tags: [], threads: null });
+    expect(v).toMatchObject({ branch: 'main', env: 'staging', browser: 'chromium', viewport: 'Desktop - 1024px', tags: [], threads: null, aiRecovery: false });
     expect(v.schedule).toEqual({ days: ['Mon'], isBiweekly: false, time: '01:45', timeZone: 0 });
   });
 
@@ -27,8 +27,9 @@ describe('planner wizard state', () => {
     const v = { ...initialPlannerValues('main', 'staging'), name: ' Nightly ', tags: ['smoke'] };
     const refs = [{ featureIndex: 0, scenarioIndex: 1, command: 'c', featurePath: 'a.feature', scenarioName: 'A' }];
     const e = buildExecution(v, refs, 1, null);
-    expect(e).toMatchObject({ name: 'Nightly', env: 'staging', branch: 'main', schedule: null, enabled: false });
+    expect(e).toMatchObject({ name: 'Nightly', env: 'staging', branch: 'main', schedule: null, enabled: false, aiRecovery: false });
     expect(e.flows).toEqual([{ viewport: 'Desktop - 1024px', browser: 'chromium', scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, scenarios: refs, tags: ['smoke'] }] }]);
     expect(buildExecution(v, refs, 1, v.schedule).enabled).toBe(true);
+    expect(buildExecution({ ...v, aiRecovery: true }, refs, 1, null).aiRecovery).toBe(true);
   });
 });

@@ -15,13 +15,15 @@ export interface PlannerValues {
   /** null: the maximum (follows the scenario count as tags change). */
   threads: number | null;
   schedule: Schedule;
+  /** AI recovery: steps failing on a changed element are repaired and retried; the fixes wait in Code Review. */
+  aiRecovery: boolean;
 }
 
 export const STEP_LABELS = ['Define an execution', 'Select scenarios', 'Schedule execution'] as const;
 export const FIRST_GROUP_NAME = 'Scenario Group 1';
 
 export function initialPlannerValues(branch: string, env: string | null, now: Date = new Date()): PlannerValues {
-  return { name: '', env: env ?? '', branch, browser: DEFAULT_BROWSER, viewport: DEFAULT_VIEWPORT, tags: [], threads: null, schedule: defaultSchedule(now) };
+  return { name: '', env: env ?? '', branch, browser: DEFAULT_BROWSER, viewport: DEFAULT_VIEWPORT, tags: [], threads: null, schedule: defaultSchedule(now), aiRecovery: false };
 }
 
 /** Next of step 1 needs a name, an environment and a branch. */
@@ -49,5 +51,6 @@ export function buildExecution(v: PlannerValues, scenarios: ScenarioReference[],
     schedule,
     isSingleThreaded: false,
     enabled: schedule !== null,
+    aiRecovery: v.aiRecovery,
   };
 }
