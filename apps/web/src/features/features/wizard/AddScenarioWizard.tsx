@@ -7,18 +7,23 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import TextField from '@mui/material/TextField';
 import { DEFAULT_TAG } from '@stepwise/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppDialog } from '../../../components/AppDialog';
 import { useToast } from '../../../components/toast/toast-context';
 import { trackEvent } from '../../../lib/track-event';
+import { useAccessKeys } from '../../access-tokens/use-access-tokens';
 import { useWorkspace } from '../../workspace/use-workspace';
 import { useWriteGuard } from '../../workspace/write-guard';
 import type { FeatureNode } from '../features.api';
 import { newScenarioText } from '../gherkin-text';
 import { useScenarioWrites } from '../use-scenario-writes';
+import { AccessTokenRequiredDialog } from './AccessTokenRequiredDialog';
 import { FeatureStep } from './FeatureStep';
+import { IdeasStep } from './IdeasStep';
+import { ManualStep } from './ManualStep';
+import { ReviewStep } from './ReviewStep';
+import { useIdeasWizard } from './use-ideas-wizard';
 import { destination, featureStepError, finalScenarioName, initialValues, scenarioStepError, type WizardValues } from './wizard-state';
 
 export interface AddScenarioWizardProps {
@@ -30,33 +35,53 @@ export interface AddScenarioWizardProps {
 }
 
 const CREATE_ERROR = 'An error occurred while trying to create the scenarios, please try again.';
+const MANUAL_STEPS = ['Select or add a feature', 'Name the scenario'];
+const AI_STEPS = ['Select or add a feature', 'Pick ideas', 'View and save scenarios'];
 
-/** Add feature/scenario: choose or add a feature, then name the scenario (the AI path needs an AI provider). */
+/**
+ * Add feature/scenario (spec 001): step 0 chooses or adds the feature; the manual type names one
+ * empty scenario; the AI type picks ideas (step 1) and saves the scenarios they become (step 2).
+ */
 export function AddScenarioWizard({ tree, folder, feature, onClose, onCreated }: AddScenarioWizardProps) {
-  const { projectId } = useWorkspace();
+  const { projectId, branch } = useWorkspace();
   const guard = useWriteGuard();
   const writes = useScenarioWrites();
   const toast = useToast();
+  const keys = useAccessKeys(projectId);
   const [values, setValues] = useState<WizardValues>(() => initialValues(tree, folder, feature));
   const [step, setStep] = useState(0);
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [tokenRequired, setTokenRequired] = useState(false);
+  const ideas = useIdeasWizard(tree, values, onCreated);
   const change = (patch: Partial<WizardValues>) => setValues((v) => ({ ...v, ...patch }));
   const ai = values.mode === 'ai';
-  const labels = ai ? ['Select or add a feature', 'Pick ideas', 'Save scenarios'] : ['Select or add a feature', 'Name the scenario'];
-  const nameError = values.scenarioName ? scenarioStepError(values) : null;
+  const working = busy || ideas.saving !== null;
   const finalName = values.scenarioName.trim() ? finalScenarioName(tree, values) : '';
+
+  // The scenarios are saved one after the other on the server: leaving now would hide which ones were.
+  useEffect(() => {
+    if (!working) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [working]);
 
   function next() {
     setTouched(true);
-    if (!featureStepError(tree, values)) {
+    if (step === 0) {
+      if (featureStepError(tree, values)) return;
+      // AI scenario generation needs an access token of the project (spec 001 section 6).
+      if (ai && keys.data && keys.data.length === 0) return setTokenRequired(true);
+      if (ai && keys.isPending) return;
       setTouched(false);
-      setStep(1);
+      return setStep(1);
     }
+    if (ideas.toReview()) setStep(2);
   }
 
-  async function save() {
+  async function saveManual() {
     setTouched(true);
     if (scenarioStepError(values) || !guard.canAddScenarios(1)) return;
     const { folder: dest, file } = destination(values);
@@ -74,54 +99,76 @@ export function AddScenarioWizard({ tree, folder, feature, onClose, onCreated }:
     }
   }
 
+  const { folder: destFolder, file: destFile } = destination(values);
+  const shownError = ai && step === 2 ? ideas.saveError : error;
   return (
-    <AppDialog open onClose={busy ? undefined : onClose} aria-labelledby="wizard-title">
+    <AppDialog open onClose={working ? undefined : onClose} maxWidth={ai && step > 0 ? 'md' : 'sm'} aria-labelledby="wizard-title">
       <DialogTitle id="wizard-title">Add feature or scenario</DialogTitle>
       <DialogContent>
         <Stepper activeStep={step} sx={{ mb: 2 }}>
-          {labels.map((l) => (
+          {(ai ? AI_STEPS : MANUAL_STEPS).map((l) => (
             <Step key={l}>
               <StepLabel>{l}</StepLabel>
             </Step>
           ))}
         </Stepper>
         {step === 0 && <FeatureStep tree={tree} values={values} onChange={change} touched={touched} />}
-        {step === 1 && (
-          <TextField
-            label="Scenario name"
-            autoFocus
-            value={values.scenarioName}
-            onChange={(e) => change({ scenarioName: e.target.value })}
-            error={!!nameError || (touched && !values.scenarioName.trim())}
-            helperText={nameError ?? (finalName && finalName !== values.scenarioName.trim() ? `Will be saved as "${finalName}"` : 'Tagged @regression; add steps afterwards in the editor')}
-            sx={{ mt: 1 }}
+        {step === 1 && !ai && <ManualStep tree={tree} values={values} onChange={change} touched={touched} />}
+        {step === 1 && ai && (
+          <IdeasStep
+            env={ideas.env}
+            description={ideas.description}
+            onDescription={ideas.setDescription}
+            onGenerate={ideas.generate}
+            generating={ideas.generating}
+            rows={ideas.rows}
+            onRows={ideas.setRows}
+            validation={ideas.validation}
+            fetchError={ideas.fetchError}
+            allowance={ideas.allowance}
+            touched={ideas.checked}
           />
         )}
-        {error && (
+        {step === 2 && ai && ideas.review && (
+          <ReviewStep
+            ideas={ideas.review}
+            feature={destFolder ? `${destFolder}/${destFile}` : destFile}
+            env={ideas.env}
+            branch={branch}
+            saving={ideas.saving}
+            saved={ideas.savedIds}
+          />
+        )}
+        {shownError && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
+            {shownError}
           </Alert>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onClose} disabled={busy}>
+        <Button color="inherit" onClick={onClose} disabled={working}>
           Cancel
         </Button>
-        {step === 1 && (
-          <Button onClick={() => setStep(0)} disabled={busy}>
+        {step > 0 && (
+          <Button onClick={() => setStep(step - 1)} disabled={working || (step === 2 && ideas.started)}>
             Back
           </Button>
         )}
-        {step === 0 ? (
-          <Button variant="contained" onClick={next} disabled={ai}>
+        {step === 0 || (ai && step === 1) ? (
+          <Button variant="contained" onClick={next} disabled={ai && step === 1 && ideas.generating}>
             Next
           </Button>
+        ) : ai ? (
+          <Button variant="contained" onClick={ideas.save} disabled={working} startIcon={working ? <CircularProgress size={16} color="inherit" /> : undefined}>
+            {working ? 'Saving...' : ideas.saveError ? 'Retry' : 'Save scenarios'}
+          </Button>
         ) : (
-          <Button variant="contained" onClick={save} disabled={busy || !!nameError} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button variant="contained" onClick={saveManual} disabled={busy || !!(values.scenarioName && scenarioStepError(values))} startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}>
             Create scenario
           </Button>
         )}
       </DialogActions>
+      {tokenRequired && <AccessTokenRequiredDialog projectId={projectId} onClose={() => setTokenRequired(false)} />}
     </AppDialog>
   );
 }

@@ -45,7 +45,7 @@ export function CreateScenarioChooser({ onRecorder, onGherkin, onPlainEnglish, o
       <DialogContent>
         <Stack direction="row" spacing={2}>
           <Choice icon={<FiberManualRecordIcon />} title="AI Recorder" text="Record the scenario in your browser with the Stepwise client." onClick={onRecorder} />
-          <Choice icon={<DescriptionOutlinedIcon />} title="Gherkin file" text="Pick or add a feature and write the scenario's steps yourself." onClick={onGherkin} />
+          <Choice icon={<DescriptionOutlinedIcon />} title="Gherkin file" text="Pick or add a feature, then write the scenario yourself or choose from AI ideas." onClick={onGherkin} />
           <Choice
             icon={<AutoAwesomeOutlinedIcon />}
             title="Plain English"

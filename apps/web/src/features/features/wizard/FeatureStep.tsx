@@ -4,8 +4,8 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { FeatureNode } from '../features.api';
-import { AiUnavailable } from '../scenario/AiUnavailable';
 import { FeaturePicker } from './FeaturePicker';
 import type { WizardValues } from './wizard-state';
 
@@ -27,7 +27,12 @@ export function FeatureStep({ tree, values, onChange, touched }: FeatureStepProp
           <FormControlLabel value="ai" control={<Radio />} label="From AI ideas" />
         </RadioGroup>
       </FormControl>
-      {values.mode === 'ai' && <AiUnavailable what="Scenario ideas" />}
+      {values.mode === 'ai' && (
+        <Typography variant="body2" color="text.secondary">
+          Describe what to test and pick from scenario ideas built from the pages of your application; each step of the ones you keep gets code
+          that works there. Needs an access token of the project.
+        </Typography>
+      )}
       <FeaturePicker tree={tree} values={values} onChange={onChange} touched={touched} />
     </Stack>
   );
