@@ -19,6 +19,9 @@ export interface GherkinToolbarProps {
   /** Opens the edit-scenario dialog (name, tags, parameters). */
   onEdit: () => void;
   onViewCode: () => void;
+  /** Steps without code (null while that is being checked); Generate code with AI writes theirs. */
+  todo: number | null;
+  onGenerate: () => void;
   executeUrl: string;
   busy?: boolean;
 }
@@ -26,14 +29,15 @@ export interface GherkinToolbarProps {
 const VIEW_LABELS: Record<ScenarioViewOption, string> = { both: 'Gherkin and steps', gherkin: 'Gherkin', steps: 'Steps' };
 
 /** Generate code, Edit scenario and Execute menus, the view toggle and the edit-mode switch. */
-export function GherkinToolbar({ editMode, onEditMode, view, onViewChange, onEdit, onViewCode, executeUrl, busy }: GherkinToolbarProps) {
+export function GherkinToolbar({ editMode, onEditMode, view, onViewChange, onEdit, onViewCode, todo, onGenerate, executeUrl, busy }: GherkinToolbarProps) {
+  const generateHint = todo === null ? 'Checking which steps have code' : todo === 0 ? 'Every step has code' : `For the ${todo === 1 ? 'step' : `${todo} steps`} without code, from the pages they start on`;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1.5 }}>
       <ToolbarMenu
         label="Generate code"
         icon={<AutoAwesomeOutlinedIcon />}
         entries={[
-          { label: 'Generate code with AI', hint: AI_UNAVAILABLE, disabled: true, onClick: () => {} },
+          { label: 'Generate code with AI', hint: generateHint, disabled: !todo, onClick: onGenerate },
           { label: 'View step code', onClick: onViewCode },
         ]}
       />

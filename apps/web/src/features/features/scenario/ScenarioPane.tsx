@@ -10,6 +10,9 @@ import type { FeatureNode } from '../features.api';
 import type { GherkinKeywords } from '../gherkin-dialect';
 import { insertStepComment, setScenarioTags } from '../gherkin-text';
 import type { ScenarioView } from '../scenario-content';
+import { GenerateStepDialog } from '../generate-step/GenerateStepDialog';
+import { stepsWithoutCode, useGenerateStep } from '../generate-step/use-generate-step';
+import { useStepIndex } from '../use-steps';
 import { DeleteNodeDialog } from '../tree/DeleteNodeDialog';
 import { useScenarioWrites } from '../use-scenario-writes';
 import { useTreeActions } from '../use-tree-actions';
@@ -48,6 +51,8 @@ export function ScenarioPane({ feature, index, scenario, keywords, allTags, view
   // The commit the editor's text came from: the list may refresh while it is open.
   const [editBase, setEditBase] = useState<string | undefined>(undefined);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const generate = useGenerateStep();
+  const todo = stepsWithoutCode(scenario.steps, useStepIndex());
   const names = (feature.scenarios ?? []).map((s) => s.name);
   const recorderParams = { project_id: ws.projectId, git_branch: ws.branch, feature_file: `features/${feature.path}`, scenario_name: scenario.name, env_name: ws.env ? `environments/${ws.env}.json` : null };
   /** Saves; false when a conflict was answered with Reload (theirs is shown, nothing was written). */
@@ -88,6 +93,8 @@ export function ScenarioPane({ feature, index, scenario, keywords, allTags, view
         onViewChange={onViewChange}
         onEdit={writable(() => setDialog({ kind: 'edit' }))}
         onViewCode={() => onOpenStepCode(0)}
+        todo={todo?.length ?? null}
+        onGenerate={() => todo && generate.start(todo)}
         executeUrl={openRecorderUrl('execute', recorderParams)}
       />
       {(view !== 'steps' || editMode) && (
@@ -106,6 +113,7 @@ export function ScenarioPane({ feature, index, scenario, keywords, allTags, view
         <StepList
           steps={scenario.steps}
           onComment={(step) => guard.canWrite() && setDialog({ kind: 'comment', step })}
+          onGenerate={(step) => generate.start([scenario.steps[step]])}
           onImplementApi={(step) => window.open(openRecorderUrl('apitest', { ...recorderParams, step_index: step, stepSource: 'api' }), '_blank')}
           onViewCode={onOpenStepCode}
         />
@@ -117,6 +125,18 @@ export function ScenarioPane({ feature, index, scenario, keywords, allTags, view
           if (await actions.deleteScenario(feature, index)) onDeleted(names.length <= 1);
         }}
       />
+      {generate.generation && (
+        <GenerateStepDialog
+          featurePath={feature.path}
+          scenarioName={scenario.name}
+          generation={generate.generation}
+          onClose={generate.close}
+          onViewCode={(text) => {
+            generate.close();
+            onOpenStepCode(Math.max(0, scenario.steps.findIndex((s) => s.text === text)));
+          }}
+        />
+      )}
       {dialog?.kind === 'edit' && <EditScenarioDialog feature={feature} index={index} allTags={allTags} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'comment' && commentStep && (
         <StepCommentDialog

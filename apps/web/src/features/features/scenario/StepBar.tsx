@@ -9,7 +9,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { BUILTIN_STEPS_FILE, STEP_SOURCE_LABELS, type StepInfoDto } from '@stepwise/shared';
 import type { ReactElement } from 'react';
-import { AI_UNAVAILABLE } from './AiUnavailable';
 
 export interface StepBarProps {
   keyword: string;
@@ -18,6 +17,8 @@ export interface StepBarProps {
   /** False while the implemented-steps list is loading. */
   known: boolean;
   onComment: () => void;
+  /** Generate code with AI for this step (only offered while it has none). */
+  onGenerate: () => void;
   onImplementApi: () => void;
   onViewCode: () => void;
 }
@@ -35,10 +36,11 @@ function Action({ label, hint, icon, disabled, onClick }: { label: string; hint?
 }
 
 /** One step with its implemented marker and actions: Generate, Comment, Implement via API, View code. */
-export function StepBar({ keyword, text, info, known, onComment, onImplementApi, onViewCode }: StepBarProps) {
+export function StepBar({ keyword, text, info, known, onComment, onGenerate, onImplementApi, onViewCode }: StepBarProps) {
   const implemented = info?.implemented ?? false;
   const label = info?.source ? STEP_SOURCE_LABELS[info.source] : null;
   const predefined = info?.mjsFile === BUILTIN_STEPS_FILE;
+  const generateHint = !known ? 'Generate: checking whether the step has code' : implemented ? 'Generate: this step has code already (View code to change it)' : 'Generate code with AI';
   return (
     <Box role="listitem" aria-label={`${keyword.trim()} ${text}`} sx={{ display: 'flex', alignItems: 'center', gap: 1, py: 0.5, px: 1, borderRadius: 1, '&:hover': { bgcolor: 'action.hover' } }}>
       {!known ? (
@@ -54,7 +56,7 @@ export function StepBar({ keyword, text, info, known, onComment, onImplementApi,
         </Box>{' '}
         {text}
       </Typography>
-      <Action label="Generate" hint={`Generate: ${AI_UNAVAILABLE}`} icon={<AutoAwesomeOutlinedIcon fontSize="small" />} disabled />
+      <Action label="Generate" hint={generateHint} icon={<AutoAwesomeOutlinedIcon fontSize="small" />} disabled={!known || implemented} onClick={onGenerate} />
       <Action label="Comment" icon={<CommentOutlinedIcon fontSize="small" />} onClick={onComment} />
       <Action
         label="Implement via API"

@@ -8,12 +8,13 @@ export interface StepListProps {
   /** The scenario's steps, read from its text. */
   steps: ScenarioStep[];
   onComment: (stepIndex: number) => void;
+  onGenerate: (stepIndex: number) => void;
   onImplementApi: (stepIndex: number) => void;
   onViewCode: (stepIndex: number) => void;
 }
 
 /** The scenario's steps, each with its step bar. */
-export function StepList({ steps, onComment, onImplementApi, onViewCode }: StepListProps) {
+export function StepList({ steps, onComment, onGenerate, onImplementApi, onViewCode }: StepListProps) {
   const index = useStepIndex();
   return (
     <Box component="section" aria-label="Steps" sx={{ mt: 3 }}>
@@ -34,6 +35,7 @@ export function StepList({ steps, onComment, onImplementApi, onViewCode }: StepL
               info={index?.get(step.text)}
               known={!!index}
               onComment={() => onComment(i)}
+              onGenerate={() => onGenerate(i)}
               onImplementApi={() => onImplementApi(i)}
               onViewCode={() => onViewCode(i)}
             />

@@ -1,17 +1,19 @@
+import AutoAwesomeOutlinedIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { WS_MSG } from '@stepwise/shared';
 import type { ReactNode } from 'react';
 import { AppDialog } from '../../../components/AppDialog';
-import { AI_UNAVAILABLE } from '../scenario/AiUnavailable';
+import { RECORD_UNAVAILABLE } from '../scenario/AiUnavailable';
 import type { ValidationProblem } from './use-step-code-editor';
 
-function Small({ id, title, children, actions, onClose }: { id: string; title: string; children: ReactNode; actions: ReactNode; onClose: () => void }) {
+function Small({ id, title, children, actions, onClose, wide }: { id: string; title: string; children: ReactNode; actions: ReactNode; onClose: () => void; wide?: boolean }) {
   return (
-    <AppDialog open onClose={onClose} maxWidth="xs" aria-labelledby={id}>
+    <AppDialog open onClose={onClose} maxWidth={wide ? 'md' : 'xs'} slotProps={wide ? { paper: { sx: { maxWidth: 680 } } } : undefined} aria-labelledby={id}>
       <DialogTitle id={id}>{title}</DialogTitle>
       <DialogContent>{children}</DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>{actions}</DialogActions>
@@ -51,23 +53,31 @@ export function CodeValidationDialog({ problem, saving, onBack, onSaveAnyway }: 
   );
 }
 
-export function NoCodeDialog({ onWrite, onRecord, onClose }: { onWrite: () => void; onRecord: () => void; onClose: () => void }) {
+export function NoCodeDialog({ onWrite, onGenerate, onClose }: { onWrite: () => void; onGenerate: () => void; onClose: () => void }) {
   return (
     <Small
       id="no-code-title"
       title="No code generated for this step"
       onClose={onClose}
+      wide
       actions={
         <>
           <Button color="inherit" onClick={onClose}>Close</Button>
-          <Button onClick={onRecord}>Record</Button>
-          <Button disabled title={AI_UNAVAILABLE}>Generate code with AI</Button>
+          <Tooltip title={RECORD_UNAVAILABLE}>
+            <span>
+              <Button disabled>Record</Button>
+            </span>
+          </Tooltip>
+          <Button startIcon={<AutoAwesomeOutlinedIcon />} onClick={onGenerate}>Generate code with AI</Button>
           <Button variant="contained" onClick={onWrite}>Write manually</Button>
         </>
       }
     >
-      <Typography sx={{ mb: 1 }}>A stub was prepared in the user-defined functions file. Write the step yourself, or record it with the Stepwise client.</Typography>
-      <Typography variant="body2" color="text.secondary">Generate code with AI: {AI_UNAVAILABLE}</Typography>
+      <Typography sx={{ mb: 1 }}>
+        A stub was prepared in the user-defined functions file. Write the step yourself, or let AI write it from the page the step starts
+        on: the steps before it run in a browser first, and the code is saved only if it passes there.
+      </Typography>
+      <Typography variant="body2" color="text.secondary">Record: {RECORD_UNAVAILABLE}</Typography>
     </Small>
   );
 }

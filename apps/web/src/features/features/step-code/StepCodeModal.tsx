@@ -16,6 +16,8 @@ import { AiRequestBox } from './AiRequestBox';
 import { CodeValidationDialog, DiscardChangesDialog, NoCodeDialog, UnsavedChangesDialog } from './StepCodeDialogs';
 import { StepCodeHeader } from './StepCodeHeader';
 import { StepCodeList } from './StepCodeList';
+import { GenerateStepDialog } from '../generate-step/GenerateStepDialog';
+import { useGenerateStep } from '../generate-step/use-generate-step';
 import { useStepCodeEditor } from './use-step-code-editor';
 
 export interface StepCodeModalProps {
@@ -39,6 +41,7 @@ export function StepCodeModal({ featurePath, scenarioName, initialStep, onClose 
   const index = Math.min(selected, Math.max(0, list.length - 1));
   const step = list[index];
   const editor = useStepCodeEditor(step, guard.canWrite);
+  const generate = useGenerateStep();
   const common = { project_id: ws.projectId, git_branch: ws.branch };
 
   function select(next: number) {
@@ -124,9 +127,13 @@ export function StepCodeModal({ featurePath, scenarioName, initialStep, onClose 
             seen();
             editor.edit();
           }}
-          onRecord={() => window.open(openRecorderUrl('recorder', { ...common, feature_file: `features/${featurePath}`, scenario_name: scenarioName, step_index: index }), '_blank')}
+          onGenerate={() => {
+            seen();
+            generate.start([{ keyword: step.keyword, text: step.stepName }]);
+          }}
         />
       )}
+      {generate.generation && <GenerateStepDialog featurePath={featurePath} scenarioName={scenarioName} generation={generate.generation} onClose={generate.close} />}
     </Dialog>
   );
 }
