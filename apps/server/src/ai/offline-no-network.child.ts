@@ -10,6 +10,8 @@ import { syncBuiltinESMExports } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import tls from 'node:tls';
+// Types only: erased, nothing of the provider loads before the hooks.
+import type { FailureEvidence, IdeasRequest, LocatorRepairRequest, StepCodeRequest, StepUpdateRequest } from './ai-types.ts';
 
 interface Attempt {
   kind: string;
@@ -76,16 +78,15 @@ const run = async (name: string, call: () => Promise<unknown>) => {
     results[name] = { ok: false, error: (err as Error)?.stack ?? String(err) };
   }
 };
-type Req<M extends keyof typeof provider> = Parameters<(typeof provider)[M]>[0];
-const steps = input.generateStep as Array<Req<'generateStep'>>;
-for (const [i, req] of steps.entries()) await run(`generateStep.${i}`, () => provider.generateStep(req));
-await run('analyseFailure', () => provider.analyseFailure(input.analyseFailure as Req<'analyseFailure'>));
-await run('ideas', () => provider.ideas(input.ideas as Req<'ideas'>));
-await run('updateStepCode', () => provider.updateStepCode(input.updateStepCode as Req<'updateStepCode'>));
-await run('repairLocator', () => provider.repairLocator(input.repairLocator as Req<'repairLocator'>));
+for (const [i, req] of (input.generateStep as StepCodeRequest[]).entries()) await run(`generateStep.${i}`, () => provider.generateStep(req));
+await run('analyseFailure', () => provider.analyseFailure(input.analyseFailure as FailureEvidence));
+await run('ideas', () => provider.ideas(input.ideas as IdeasRequest));
+await run('updateStepCode', () => provider.updateStepCode(input.updateStepCode as StepUpdateRequest));
+await run('repairLocator', () => provider.repairLocator(input.repairLocator as LocatorRepairRequest));
 
 const interfaces = Object.keys(os.networkInterfaces());
-process.stdout.write(JSON.stringify({ attempts, results, interfaces }));
+// Whatever a method left running (a timer, a handle) does not keep the answer waiting.
+process.stdout.write(JSON.stringify({ attempts, results, interfaces }), () => process.exit(0));
 
 function readStdin(): Promise<string> {
   return new Promise((resolve, reject) => {
