@@ -34,7 +34,7 @@ async function exploreLikeATrial(s: ShopBrowser): Promise<PageSnapshot[]> {
   const page = await (await s.browser.newContext()).newPage();
   await page.goto(s.shopUrl);
   const pages = [await snapshotOf(page)];
-  const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => (a as HTMLAnchorElement).href));
+  const hrefs = await page.$$eval('a[href]', (links) => links.map((a) => (a as unknown as { href: string }).href));
   const paths = new Set([new URL(s.shopUrl).pathname]);
   for (const href of hrefs) {
     const url = new URL(href);
