@@ -76,6 +76,8 @@ export interface LocatorReplacement {
   args: unknown[];
   /** The new locator as Playwright writes it. */
   to: string;
+  /** Built on the page itself, not on the parent: the element left its container. */
+  root?: boolean;
 }
 
 export type RepairAnswer =

@@ -65,6 +65,8 @@ export interface LocatorReplacement {
   method: string;
   args: unknown[];
   to: string;
+  /** Built on the page itself, not on the parent: the element left its container. */
+  root?: boolean;
 }
 
 export type LocatorRepairResult =

@@ -21,7 +21,8 @@ export function substitutingPage(page: Page, replacements: readonly LocatorRepla
   const swap = (parent: object, made: unknown): unknown => {
     if (!isLocator(made)) return made;
     const r = byFrom.get(String(made));
-    const loc = r ? ((parent as Record<string, AnyFn>)[r.method]!.apply(parent, r.args) as Locator) : made;
+    const base = (r?.root ? page : parent) as Record<string, AnyFn>;
+    const loc = r ? (base[r.method]!.apply(base, r.args) as Locator) : made;
     return wrap(loc);
   };
   const wrap = <T extends object>(target: T): T =>

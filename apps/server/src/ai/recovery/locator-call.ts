@@ -50,15 +50,34 @@ function argsOf(call: acorn.CallExpression): unknown[] | null {
 
 /** The last call of a Playwright locator description, or null when it is not one. */
 export function parseLocatorCall(description: string): LocatorCall | null {
+  return parseLocatorChain(description)?.at(-1) ?? null;
+}
+
+/** A call of a locator chain and the chain up to it as Playwright writes it (`getByRole('group', { name: 'Shipping' })`). */
+export interface ChainCall extends LocatorCall {
+  prefix: string;
+}
+
+/** Every call of a Playwright locator description, from the page on; null when a call has arguments that are not literal. */
+export function parseLocatorChain(description: string): ChainCall[] | null {
+  const head = '__p.';
   let expr: Expression;
   try {
-    expr = acorn.parseExpressionAt(`__p.${description}`, 0, { ecmaVersion: 'latest' });
+    expr = acorn.parseExpressionAt(`${head}${description}`, 0, { ecmaVersion: 'latest' });
   } catch {
     return null;
   }
-  if (expr.type !== 'CallExpression' || expr.callee.type !== 'MemberExpression' || expr.callee.property.type !== 'Identifier') return null;
-  const args = argsOf(expr);
-  return args ? { method: expr.callee.property.name, args } : null;
+  if (expr.end !== head.length + description.length) return null;
+  const calls: ChainCall[] = [];
+  let node: Expression = expr;
+  while (node.type === 'CallExpression') {
+    if (node.callee.type !== 'MemberExpression' || node.callee.property.type !== 'Identifier') return null;
+    const args = argsOf(node);
+    if (!args) return null;
+    calls.unshift({ method: node.callee.property.name, args, prefix: description.slice(0, node.end - head.length) });
+    node = node.callee.object as Expression;
+  }
+  return node.type === 'Identifier' && calls.length ? calls : null;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -112,6 +131,39 @@ export function replaceLocatorCall(code: string, from: LocatorCall, to: LocatorC
           edits.push({ start: property.start - offset, end: call.end - offset, text: `${to.method}(${argsText(to.args)})` });
         }
       }
+    }
+    for (const [key, value] of Object.entries(n)) if (key !== 'type' && key !== 'start' && key !== 'end' && typeof value === 'object') visit(value);
+  };
+  visit(program);
+  if (!edits.length) return null;
+  let out = code;
+  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
+  return out;
+}
+
+/** The function source with `X.container(...).last(...)` (literal arguments as given) written `X.last(...)`; null when absent. */
+export function replaceChain(code: string, container: LocatorCall, last: LocatorCall): string | null {
+  let program: acorn.Program;
+  try {
+    program = acorn.parse(`(${code})`, { ecmaVersion: 'latest', sourceType: 'module', allowAwaitOutsideFunction: true });
+  } catch {
+    return null;
+  }
+  const edits: Array<{ start: number; end: number; text: string }> = [];
+  const isCall = (n: unknown, c: LocatorCall): n is acorn.CallExpression => {
+    const call = n as acorn.CallExpression;
+    if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.computed || call.callee.property.type !== 'Identifier') return false;
+    const args = argsOf(call);
+    return call.callee.property.name === c.method && !!args && same(args, c.args);
+  };
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    if (Array.isArray(node)) return node.forEach(visit);
+    const n = node as Node & Record<string, unknown>;
+    if (isCall(n, last) && n.callee.type === 'MemberExpression' && isCall(n.callee.object, container)) {
+      const inner = n.callee.object as acorn.CallExpression;
+      const innerCallee = inner.callee as acorn.MemberExpression;
+      edits.push({ start: innerCallee.property.start - 1, end: n.end - 1, text: `${last.method}(${argsText(last.args)})` });
     }
     for (const [key, value] of Object.entries(n)) if (key !== 'type' && key !== 'start' && key !== 'end' && typeof value === 'object') visit(value);
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { repairLocatorOffline, renameScore } from './locator-repair.ts';
-import { parseLocatorCall, replaceLocatorCall } from './locator-call.ts';
+import { parseLocatorCall, parseLocatorChain, replaceLocatorCall } from './locator-call.ts';
 
 const timeout = (locator: string) => `locator.click: Timeout 5000ms exceeded.\nCall log:\n\u001b[2m  - waiting for ${locator}\u001b[22m\n`;
 const page = (aria: string) => ({ url: 'http://shop.test/product?id=mug', title: 'Mug', aria });
@@ -57,6 +57,23 @@ describe('offline locator repair', () => {
     expect(other.ok).toBe(false);
   });
 
+  it('repairs the link of a chain: a renamed element in its container, a renamed container, a changed text of a filter', () => {
+    const aria = [
+      '- navigation "Main":', '  - link "Your account"', '  - link "Basket"',
+      '- group "Delivery method":', '  - radio "Standard delivery"', '  - radio "Express delivery ($9.99)"',
+      '- status: Trail Backpack was added to your basket.',
+    ].join('\n');
+    const link = "getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My account' })";
+    const r1 = repairLocatorOffline({ stepText: 'x', code: code(link), error: timeout(link), page: page(aria) });
+    expect(r1.ok && r1.replacement).toMatchObject({ from: link, to: "getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Your account' })" });
+    const group = "getByRole('group', { name: 'Shipping method' }).getByLabel('Express delivery ($9.99)')";
+    const r2 = repairLocatorOffline({ stepText: 'x', code: code(group), error: timeout(group), page: page(aria) });
+    expect(r2.ok && r2.replacement).toMatchObject({ from: "getByRole('group', { name: 'Shipping method' })", args: ['group', { name: 'Delivery method' }] });
+    const status = "getByRole('status').filter({ hasText: 'Trail Backpack was added to your cart.' })";
+    const r3 = repairLocatorOffline({ stepText: 'x', code: code(status), error: timeout(`${status} to be visible`), page: page(aria) });
+    expect(r3.ok && r3.replacement).toMatchObject({ method: 'filter', args: [{ hasText: 'Trail Backpack was added to your basket.' }] });
+  });
+
   it('scores renames by meaning: basket for cart, log in for sign in', () => {
     expect(renameScore('Add to cart', 'Add to basket')).toBeGreaterThan(renameScore('Add to cart', 'Add to wishlist'));
     expect(renameScore('Sign in', 'Log in')).toBe(1);
@@ -66,7 +83,9 @@ describe('offline locator repair', () => {
 
 describe('locator calls in code', () => {
   it('parses Playwright descriptions and rewrites only calls with the same literal arguments', () => {
-    expect(parseLocatorCall("locator('form').getByLabel('Email', { exact: true })")).toEqual({ method: 'getByLabel', args: ['Email', { exact: true }] });
+    expect(parseLocatorCall("locator('form').getByLabel('Email', { exact: true })")).toEqual({ method: 'getByLabel', args: ['Email', { exact: true }], prefix: "locator('form').getByLabel('Email', { exact: true })" });
+    expect(parseLocatorChain("getByRole('row').filter({ hasText: 'Mug' }).first()")?.map((c) => c.prefix)).toEqual(["getByRole('row')", "getByRole('row').filter({ hasText: 'Mug' })", "getByRole('row').filter({ hasText: 'Mug' }).first()"]);
+    expect(parseLocatorChain("getByRole('row', { name: x })")).toBeNull();
     const src = "async () => { await page.getByLabel('Email').fill(x); await page.getByLabel('Name').fill(y); await page.getByLabel(`Email`).press('Enter'); }";
     const out = replaceLocatorCall(src, { method: 'getByLabel', args: ['Email'] }, { method: 'getByRole', args: ['textbox', { name: 'Email address' }] });
     expect(out).toBe("async () => { await page.getByRole('textbox', { name: 'Email address' }).fill(x); await page.getByLabel('Name').fill(y); await page.getByRole('textbox', { name: 'Email address' }).press('Enter'); }");

@@ -1,7 +1,7 @@
 import { failedLocatorOf, plainMessage } from '@stepwise/runner';
 import type { LocatorRepairRequest, LocatorRepairResult } from '../ai-types.ts';
-import { ariaElements, describeElement, findTarget, locatorTarget, nameSimilarity, type AriaElement, type LocatorTarget } from '../rca/aria-elements.ts';
-import { argsText, parseLocatorCall, replaceLocatorCall, type LocatorCall } from './locator-call.ts';
+import { ariaElements, describeElement, findTarget, nameSimilarity, type AriaElement, type LocatorTarget } from '../rca/aria-elements.ts';
+import { argsText, parseLocatorChain, replaceChain, replaceLocatorCall, type ChainCall, type LocatorCall } from './locator-call.ts';
 
 /**
  * Offline locator repair (AI recovery): the failing locator's element is looked for on the live page's
@@ -38,6 +38,9 @@ export function renameScore(oldName: string, newName: string): number {
   const b = new Set(words(newName));
   // Every meaningful word of the old name kept ("Checkout" -> "Proceed to checkout").
   if (a.length && a.every((w) => b.has(w))) score = Math.max(score, 0.75 + 0.2 / b.size);
+  // Words kept, of the longer name's ("Search products" -> "Search the shop").
+  const common = a.filter((w) => b.has(w)).length;
+  if (common) score = Math.max(score, common / Math.max(a.length, b.size));
   return score;
 }
 
@@ -46,6 +49,7 @@ const GOOD_ENOUGH = 0.5;
 const STANDS_OUT = 0.08;
 
 function compatible(e: AriaElement, target: LocatorTarget, method: string): boolean {
+  if (method === 'filter') return true;
   if (method === 'getByRole') return target.roles.includes(e.role) || (FIELD_ROLES.has(e.role) && target.roles.some((r) => FIELD_ROLES.has(r)));
   if (method === 'getByLabel' || method === 'getByPlaceholder') return FIELD_ROLES.has(e.role);
   if (method === 'getByAltText') return e.role === 'img';
@@ -54,9 +58,40 @@ function compatible(e: AriaElement, target: LocatorTarget, method: string): bool
 
 const fail = (reason: string): LocatorRepairResult => ({ ok: false, reason });
 
-/** The new locator call for the element chosen, in the old call's manner where it can be. */
+const str = (v: unknown) => (typeof v === 'string' ? v : null);
+const opt = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+
+/** What one call of the chain looks for; null for a call that names nothing (getByRole('row'), first(), locator('css')). */
+function targetOf(call: ChainCall): LocatorTarget | null {
+  const [first, second] = call.args;
+  const exact = opt(second).exact === true;
+  switch (call.method) {
+    case 'getByRole': {
+      const name = str(opt(second).name);
+      return name === null ? null : { description: call.prefix, roles: [String(first)], name, exact, matchText: false };
+    }
+    case 'getByLabel':
+    case 'getByPlaceholder':
+      return str(first) === null ? null : { description: call.prefix, roles: [...FIELD_ROLES], name: str(first), exact, matchText: false };
+    case 'getByText':
+    case 'getByTitle':
+      return str(first) === null ? null : { description: call.prefix, roles: [], name: str(first), exact, matchText: call.method === 'getByText' };
+    case 'getByAltText':
+      return str(first) === null ? null : { description: call.prefix, roles: ['img'], name: str(first), exact, matchText: false };
+    case 'filter': {
+      // The text may be the element's own or a descendant's: any element's text will do.
+      const text = str(opt(first).hasText);
+      return text === null ? null : { description: call.prefix, roles: [], name: text, exact: false, matchText: true };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The new call for the element chosen, in the old call's manner where it can be. */
 function newCall(old: LocatorCall, e: AriaElement, name: string, exact: boolean): LocatorCall {
-  const options = (old.args[1] && typeof old.args[1] === 'object' ? { ...(old.args[1] as Record<string, unknown>) } : {}) as Record<string, unknown>;
+  if (old.method === 'filter') return { method: 'filter', args: [{ ...opt(old.args[0]), hasText: name }] };
+  const options = { ...opt(old.args[1]) };
   delete options.exact;
   if (old.method === 'getByText' || old.method === 'getByTitle' || old.method === 'getByAltText') {
     return { method: old.method, args: exact ? [name, { exact: true }] : [name] };
@@ -70,46 +105,85 @@ function needsExact(elements: readonly AriaElement[], e: AriaElement, name: stri
   return elements.some((x) => x !== e && x.role === e.role && x.name.toLowerCase().includes(n));
 }
 
+type Choice = { ok: true; element: AriaElement; name: string; exact: boolean; why: string } | { ok: false; reason: string };
+
+/** The element that took the place of a missing one: of a compatible role, the most alike by name, standing out from the next. */
+function replacementFor(elements: readonly AriaElement[], call: ChainCall, target: LocatorTarget & { name: string }, url: string): Choice {
+  const ranked = elements
+    .filter((e) => compatible(e, target, call.method))
+    .map((e) => ({ e, score: Math.max(renameScore(target.name, e.name), target.matchText ? renameScore(target.name, e.text) : 0) }))
+    .filter((c) => c.score > 0)
+    .sort((a, b) => b.score - a.score);
+  const best = ranked[0];
+  const runnerUp = ranked.find((c) => describeElement(c.e) !== describeElement(best.e));
+  const considered = ranked.slice(0, 5).map((c) => `${describeElement(c.e)} (${c.score.toFixed(2)})`).join(', ') || 'none';
+  if (!best || best.score < GOOD_ENOUGH) return { ok: false, reason: `Nothing on ${url} is like "${target.name}"; considered: ${considered}` };
+  if (runnerUp && best.score - runnerUp.score < STANDS_OUT) return { ok: false, reason: `Two elements are as like "${target.name}" as each other: ${considered}` };
+  const textual = target.matchText && renameScore(target.name, best.e.text) > renameScore(target.name, best.e.name);
+  const name = textual ? best.e.text : best.e.name || best.e.text;
+  return { ok: true, element: best.e, name, exact: false, why: `"${target.name}" is no longer on ${url}; ${describeElement(best.e)} took its place (likeness ${best.score.toFixed(2)})` };
+}
+
+/**
+ * The first call of the failing locator's chain whose element is not on the page is repaired (a
+ * renamed container, or the element itself); a strict-mode violation of the last call keeps the
+ * element named exactly.
+ */
 export function repairLocatorOffline(req: LocatorRepairRequest): LocatorRepairResult {
   const error = plainMessage(req.error);
   const from = failedLocatorOf(error);
   if (!from) return fail('The failure is not a locator failure (no element waited for)');
-  const old = parseLocatorCall(from);
-  const target = locatorTarget(from);
-  if (!old || !target || target.name === null) return fail(`${from} names no element an accessibility tree shows (a CSS selector or test id)`);
-  const wanted = target.name;
+  const chain = parseLocatorChain(from);
+  if (!chain) return fail(`${from} is not a locator the page's accessibility tree can show`);
   const elements = ariaElements(req.page.aria);
   if (!elements.length) return fail('The page showed no elements to choose from');
-  const found = findTarget(elements, target);
-  let chosen: AriaElement | null = null;
-  let why = '';
-  let exact = false;
-  if (found.length > 1) {
-    const exactly = found.filter((e) => e.name.trim().toLowerCase() === wanted.trim().toLowerCase());
-    if (exactly.length !== 1) return fail(`${found.length} elements match ${from} and none is named exactly "${target.name}": ${found.slice(0, 5).map(describeElement).join(', ')}`);
-    [chosen] = exactly;
-    exact = true;
-    why = `${found.length} elements match ${from}; ${describeElement(chosen)} is the one named exactly "${target.name}"`;
-  } else if (found.length === 1) {
-    return fail(`The page has ${describeElement(found[0])}, which ${from} finds: it failed for another reason (hidden, disabled or covered)`);
-  } else {
-    const ranked = elements
-      .filter((e) => compatible(e, target, old.method))
-      .map((e) => ({ e, score: Math.max(renameScore(wanted, e.name), target.matchText ? renameScore(wanted, e.text) : 0) }))
-      .filter((c) => c.score > 0)
-      .sort((a, b) => b.score - a.score);
-    const best = ranked[0];
-    const runnerUp = ranked.find((c) => c.e.name !== best?.e.name);
-    const considered = ranked.slice(0, 5).map((c) => `${describeElement(c.e)} (${c.score.toFixed(2)})`).join(', ') || 'none';
-    if (!best || best.score < GOOD_ENOUGH) return fail(`Nothing on ${req.page.url || 'the page'} is like "${target.name}"; considered: ${considered}`);
-    if (runnerUp && best.score - runnerUp.score < STANDS_OUT) return fail(`Two elements are as like "${target.name}" as each other: ${considered}`);
-    chosen = best.e;
-    why = `"${target.name}" is no longer on ${req.page.url || 'the page'}; ${describeElement(chosen)} took its place (likeness ${best.score.toFixed(2)})`;
+  const url = req.page.url || 'the page';
+  const strict = /strict mode violation/.test(error);
+  for (const [i, call] of chain.entries()) {
+    const target = targetOf(call);
+    if (!target || target.name === null) continue;
+    const named = target as LocatorTarget & { name: string };
+    const found = findTarget(elements, named);
+    const last = i === chain.length - 1;
+    let choice: Choice | null = null;
+    if (found.length === 0) choice = replacementFor(elements, call, named, url);
+    else if (last && strict && found.length > 1) {
+      const exactly = found.filter((e) => [e.name, e.text].some((n) => n.trim().toLowerCase() === named.name.trim().toLowerCase()));
+      choice = exactly.length === 1
+        ? { ok: true, element: exactly[0], name: named.name, exact: true, why: `${found.length} elements match ${from}; ${describeElement(exactly[0])} is the one named exactly "${named.name}"` }
+        : { ok: false, reason: `${found.length} elements match ${from} and none is named exactly "${named.name}": ${found.slice(0, 5).map(describeElement).join(', ')}` };
+    }
+    if (!choice) continue;
+    if (!choice.ok) return fail(choice.reason);
+    const to = newCall(call, choice.element, choice.name, choice.exact || named.exact || needsExact(elements, choice.element, choice.name));
+    const toText = `${to.method}(${argsText(to.args)})`;
+    const code = replaceLocatorCall(req.code, call, to);
+    if (!code) return fail(`${choice.why}, but the step's code does not write ${call.method}(${argsText(call.args)}) with literal values: the fix belongs in the step's text or its data`);
+    const before = chain.slice(0, i).map((c) => c.prefix).at(-1);
+    const whole = before ? `${before}.${toText}` : toText;
+    return { ok: true, code, reasoning: `${choice.why}: ${whole}.`, replacement: { from: call.prefix, method: to.method, args: to.args, to: whole } };
   }
-  const name = chosen.name || chosen.text;
-  const to = newCall(old, chosen, name, exact || target.exact || needsExact(elements, chosen, name));
-  const code = replaceLocatorCall(req.code, old, to);
-  const toText = `${to.method}(${argsText(to.args)})`;
-  if (!code) return fail(`${why}, but the step's code does not write ${from} with literal values: the fix belongs in the step's text or its data`);
-  return { ok: true, code, reasoning: `${why}: ${toText}.`, replacement: { from, method: to.method, args: to.args, to: toText } };
+  return dropContainer(req, chain, elements) ?? fail(`Every element ${from} names is on ${url}: it failed for another reason (hidden, disabled, covered, or outside the container it is looked for in)`);
+}
+
+/**
+ * An element moved out of its container (`getByRole('banner').getByRole('searchbox')` when the search
+ * box left the header): when the page has exactly one element the last call finds, the container goes.
+ */
+function dropContainer(req: LocatorRepairRequest, chain: ChainCall[], elements: readonly AriaElement[]): LocatorRepairResult | null {
+  if (chain.length !== 2 || chain[1].method !== 'getByRole') return null;
+  const [container, last] = chain;
+  const role = String(last.args[0]);
+  const name = str(opt(last.args[1]).name);
+  const matches = elements.filter((e) => e.role === role && (name === null || e.name.toLowerCase().includes(name.toLowerCase())));
+  if (matches.length !== 1) return null;
+  const code = replaceChain(req.code, container, last);
+  if (!code) return null;
+  const to = `${last.method}(${argsText(last.args)})`;
+  return {
+    ok: true,
+    code,
+    reasoning: `${describeElement(matches[0])} is no longer inside ${container.prefix} on ${req.page.url || 'the page'}; it is the only one on the page: ${to}.`,
+    replacement: { from: last.prefix, method: last.method, args: last.args, to, root: true },
+  };
 }
