@@ -98,8 +98,18 @@ test('an execution with AI recovery repairs changed locators; the fixes are revi
   await test.step('the detail page shows AI recovery on; Run now runs it and it passes', async () => {
     await allRow(page, 'Basket check').getByText('Basket check', { exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Basket check' })).toBeVisible();
-    await expect(page.getByRole('switch', { name: 'AI recovery on' })).toBeChecked();
+    const recovery = page.getByRole('switch', { name: /^AI recovery/ });
+    await expect(recovery).toHaveAccessibleName('AI recovery on');
+    await expect(recovery).toBeChecked();
     await page.screenshot({ path: `${shots}/detail.png` });
+    // Switching it is an edit like the others: Save is offered until it is back as saved.
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await expect(save).toBeDisabled();
+    await recovery.click();
+    await expect(recovery).toHaveAccessibleName('AI recovery off');
+    await expect(save).toBeEnabled();
+    await recovery.click();
+    await expect(save).toBeDisabled();
     await page.getByRole('button', { name: 'Run now' }).click();
     await expect(page).toHaveURL(/view=active/);
     const row = activeRow(page, 'Basket check');
@@ -212,11 +222,19 @@ test.describe('licence', () => {
   // The plan is changed with the admin command, with the server stopped.
   const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 8);
   test.use({ baseURL: server.baseURL });
-  test.beforeAll(() => server.start());
-  test.afterAll(() => server.dispose());
+  // On a busy machine the server can take longer than start() waits: it is given two more minutes.
+  const boot = () => server.start().catch(() => expect.poll(async () => (await fetch(`${server.baseURL}/api/config`).catch(() => null))?.status, { timeout: 120_000 }).toBe(200));
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    await boot();
+  });
+  test.afterAll(async () => {
+    test.setTimeout(180_000);
+    await server.dispose();
+  });
 
   test('an expired project blocks accept, view report and discard with the expired dialog', async ({ page, request }) => {
-    test.setTimeout(360_000);
+    test.setTimeout(600_000);
     const email = uniqueEmail('review-expired');
     const token = await signUpViaApi(request, email, 'Lee', 'Licence');
     const { projectId, headers } = await basketProject(request, token, 'Expired review shop');
@@ -240,7 +258,7 @@ test.describe('licence', () => {
     await expect.poll(open, { timeout: 240_000, intervals: [2000] }).toBe(3);
     await server.stop();
     server.admin('set-plan', projectId, 'Enterprise', '--days', '0');
-    await server.start();
+    await boot();
 
     await signedInAs(page, email);
     await page.goto(`/${projectId}/ai-oversight`);
