@@ -90,7 +90,7 @@ export function StepCodeModal({ featurePath, scenarioName, initialStep, onClose 
                   focusLine={step.line}
                 />
               )}
-              <AiRequestBox />
+              <AiRequestBox key={`ai-${index}-${step.mjsFile}`} step={step} editor={editor} />
             </>
           )}
         </Box>

@@ -87,6 +87,15 @@ export function useStepCodeEditor(step: StepInfoDto | undefined, canWrite: () =>
     canWrite,
     change: (value: string) => setDraft(value),
     review: () => setMode('review'),
+    /** A whole new file (the AI update's answer) opened in review as an edit of the step's file; saved by save(). */
+    propose: (next: string) => {
+      if (isUtils) return;
+      setBase(step?.mjsFileVersion ?? null);
+      setDraft(next);
+      setProblem(null);
+      setError(null);
+      setMode('review');
+    },
     backToEditing: () => {
       setProblem(null);
       setMode('edit');
