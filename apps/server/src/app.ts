@@ -31,6 +31,7 @@ import { executionLogsRoutes } from './execution-runs/execution-logs.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
 import { aiRoutes } from './ai/ai.routes.ts';
 import { oversightRoutes } from './ai/recovery/oversight.routes.ts';
+import { importedAnalysesSettled } from './ai/rca/imported-analyses.ts';
 import { repairRoutes } from './ai/recovery/repair.routes.ts';
 import { ideasRoutes } from './ai/ideas.routes.ts';
 import { stepUpdateRoutes } from './ai/step-update.routes.ts';
@@ -58,6 +59,8 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
     },
   });
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
+  // Work started by a request and finished after its answer (the root causes of an imported run) ends before the database does.
+  app.addHook('onClose', () => importedAnalysesSettled(ctx));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await registerSecurityHeaders(app, ctx.config.publicUrl);

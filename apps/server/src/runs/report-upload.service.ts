@@ -16,6 +16,7 @@ import { recordUsageEvent } from '../logs/logs.service.ts';
 import { ReportFormatError } from './ndjson-lines.ts';
 import { EmptyReportError, ingestNdjson } from './ingest/ndjson-ingest.ts';
 import { storeRun, type StoredRun } from './run-store.ts';
+import { analyseImportedRunLater } from '../ai/rca/imported-analyses.ts';
 
 export interface UploadMeta {
   name?: string;
@@ -79,6 +80,8 @@ export async function uploadReport(
         meta: { reportFormat: format },
       }, source.length ?? null);
       stored = done;
+      // Root causes of its failures, from the steps in its stored report, once the upload is answered.
+      analyseImportedRunLater(ctx, done.runId);
       ctx.log.info(
         { projectId, runId: done.runId, format, testCases: done.testCases, attachments: done.attachments, convertMs: done.readMs, storeMs: done.storeMs },
         'report imported',
