@@ -6,7 +6,7 @@ import { analyseRunFailures } from './run-analyses.ts';
 import { saveAnalyses } from './rca.repository.ts';
 
 /** Failures of one imported run analysed at most (the first ones in report order); a report of thousands of failures has few causes. */
-export const MAX_IMPORTED_ANALYSES = 300;
+export const MAX_IMPORTED_ANALYSES = 100;
 const ANALYSED = ['FAILED', 'UNDEFINED', 'AMBIGUOUS', 'PENDING'];
 
 /**
