@@ -17,11 +17,14 @@ export interface ChatCompletionsServer {
   close(): Promise<void>;
 }
 
+export type RecordedAnswer = ChatCompletionsServer['answers'][number];
+
 /**
  * A local endpoint speaking the chat-completions wire format (POST /v1/chat/completions) with recorded
- * answers, for tests of the OpenAI-compatible provider.
+ * answers, for tests of the OpenAI-compatible provider. `answerFor` picks an answer from the request's
+ * body when the queue of `answers` is empty (a recording keyed by what was asked).
  */
-export async function startChatCompletionsServer(): Promise<ChatCompletionsServer> {
+export async function startChatCompletionsServer(answerFor?: (body: any) => RecordedAnswer | undefined): Promise<ChatCompletionsServer> {
   const received: ReceivedRequest[] = [];
   const answers: ChatCompletionsServer['answers'] = [];
   const server = http.createServer((req, res) => {
@@ -30,7 +33,7 @@ export async function startChatCompletionsServer(): Promise<ChatCompletionsServe
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
       received.push({ path: req.url ?? '', headers: req.headers, body: text ? JSON.parse(text) : null });
-      const answer = answers.shift();
+      const answer = answers.shift() ?? answerFor?.(received.at(-1)?.body);
       if (req.method !== 'POST' || req.url !== '/v1/chat/completions' || !answer) return send(res, 404, { error: { message: 'not found' } });
       if ('status' in answer) return send(res, answer.status, { error: { message: 'recorded failure', type: 'server_error' } });
       send(res, 200, {

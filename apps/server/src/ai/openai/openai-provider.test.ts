@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
 import { startTestServer } from '../../test/test-server.ts';
+import { builtinLibrary } from '../../steps/builtin-library.ts';
 import { aiProvider, OfflineProvider } from '../ai-provider.ts';
 import type { StepCodeRequest } from '../ai-types.ts';
 import { startChatCompletionsServer, type ChatCompletionsServer } from './chat-completions-server.ts';
@@ -68,6 +69,18 @@ describe('OpenAiProvider.generateStep', () => {
     expect(user).toContain(ARIA);
     expect(user).toContain('http://shop.test');
     expect(received.body.messages[0].role).toBe('system');
+  });
+
+  it('gives the model the step library: every built-in step, so that it writes none of them again', async () => {
+    endpoint.answers.push({ content: JSON.stringify(goodAnswer) });
+    await provider.generateStep(request);
+    const system = endpoint.received[0].body.messages[0].content as string;
+    const library = builtinLibrary().definitions;
+    expect(library.length).toBeGreaterThan(20);
+    const lines = system.split('\n');
+    for (const d of library) expect(lines).toContain(`- ${d.keyword} ${d.pattern}`);
+    expect(system).toContain('- When I click the {string} button');
+    expect(system).toContain('- Then the page title should contain {string}');
   });
 
   it('passes on a refusal with its candidates', async () => {

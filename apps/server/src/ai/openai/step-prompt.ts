@@ -1,10 +1,11 @@
+import { builtinLibrary } from '../../steps/builtin-library.ts';
 import type { PageSnapshot, StepCodeRequest } from '../ai-types.ts';
 
 /** The most of an aria snapshot a prompt carries: big pages are cut at a line, the top kept. */
 export const MAX_ARIA_CHARS = 16_000;
 const MAX_KNOWN_PAGES = 20;
 
-export const STEP_SYSTEM_PROMPT = `You write Cucumber step definitions in JavaScript for Playwright tests.
+const STEP_INSTRUCTIONS = `You write Cucumber step definitions in JavaScript for Playwright tests.
 You are given one Gherkin step (its keyword and text), the base URL of the application, and the page the
 step starts on as a Playwright aria snapshot (YAML), when there is one.
 
@@ -22,6 +23,23 @@ or, when no code could work (the element the step names is not on the page, the 
   Prefer locators from the snapshot: page.getByRole(role, { name }), getByLabel, getByText.
   Resolve relative paths against the base URL. Use the parameters, not the values they stand for.
 - reasoning: one or two sentences: what the step was understood as and which element was chosen.`;
+
+/**
+ * The built-in step library's steps, one line each (`- When I click the {string} button`): the step
+ * asked for is not one of them, and its expression must not match their texts either (cucumber would
+ * find the step ambiguous); their phrasing shows the project's conventions.
+ */
+export function stepLibraryLines(): string[] {
+  return builtinLibrary().definitions.map((d) => `- ${d.keyword} ${d.pattern}`);
+}
+
+export const STEP_SYSTEM_PROMPT = [
+  STEP_INSTRUCTIONS,
+  '',
+  'The step library already has these steps (keyword and Cucumber expression). The step you are given has no',
+  'definition yet: write a new one whose expression matches none of the texts these match.',
+  ...stepLibraryLines(),
+].join('\n');
 
 /** The user message of a step request: the step, the base URL, the page and the other known pages. */
 export function stepUserPrompt(req: StepCodeRequest): string {
