@@ -8,6 +8,8 @@ import type {
 } from '../ai-types.ts';
 import { stepResultFromAnswer } from './step-answer.ts';
 import { STEP_SYSTEM_PROMPT, stepUserPrompt } from './step-prompt.ts';
+import { locate } from '../step-update/update-step.ts';
+import { STEP_UPDATE_SYSTEM_PROMPT, stepUpdateFromAnswer, stepUpdatePrompt } from './step-update-answer.ts';
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
 const TIMEOUT_MS = 60_000;
@@ -64,7 +66,7 @@ export class OpenAiProvider implements AiProvider {
     }
   }
 
-  // Locator repair, ideas and step-code updates are the fallback's until their prompts are written.
+  // Locator repair and ideas are the fallback's until their prompts are written.
   async repairLocator(req: LocatorRepairRequest): Promise<LocatorRepairResult> {
     return this.fallback.repairLocator(req);
   }
@@ -73,8 +75,32 @@ export class OpenAiProvider implements AiProvider {
     return this.fallback.ideas(req);
   }
 
+  /** The model rewrites the step's function; the file is spliced and checked (stepUpdateFromAnswer); else the offline update. */
   async updateStepCode(req: StepUpdateRequest): Promise<StepUpdateResult> {
-    return this.fallback.updateStepCode(req);
+    const at = locate(req.fileContent, req.functionName);
+    if ('error' in at) return { ok: false, reason: at.error };
+    if (this.apiKey) knownSecrets.add([this.apiKey]);
+    try {
+      const completion = await this.client.chat.completions.create({
+        model: this.model,
+        messages: [
+          { role: 'system', content: STEP_UPDATE_SYSTEM_PROMPT },
+          { role: 'user', content: stepUpdatePrompt(req, at) },
+        ],
+        response_format: { type: 'json_object' },
+        temperature: 0,
+      });
+      const content = completion.choices[0]?.message?.content;
+      if (!content) throw new Error('The answer has no content');
+      const result = stepUpdateFromAnswer(content, req, at);
+      if (result.ok) return result;
+      // A refusal: the offline rules may still read the request; if not, the model's reason is shown.
+      const offline = await this.fallback.updateStepCode(req);
+      return offline.ok ? offline : result;
+    } catch (err) {
+      this.log?.warn({ model: this.model, step: req.functionName, reason: reasonOf(err) }, 'AI step update failed; offline answer used');
+      return this.fallback.updateStepCode(req);
+    }
   }
 
   /** Root-cause analysis stays offline: deterministic categories and signatures group failures across runs. */

@@ -12,12 +12,13 @@ const ORDER: Array<UpdateIntent['kind']> = ['action-timeout', 'only-if-found', '
 /** What an action timeout leaves the step for the rest of its work. */
 const STEP_MARGIN_MS = 30_000;
 
-interface Located {
+export interface Located {
   program: AnyNode;
   step: StepTarget;
 }
 
-function locate(code: string, functionName: string): Located | { error: string } {
+/** The parsed file and the step named `functionName` in it, or why there is none. */
+export function locate(code: string, functionName: string): Located | { error: string } {
   const parsed = parseStepFile(code);
   if ('error' in parsed) return { error: `The step file does not parse (${parsed.error}): fix it before asking for an update` };
   const step = findStep(parsed.program, functionName);
