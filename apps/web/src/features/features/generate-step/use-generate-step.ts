@@ -4,12 +4,9 @@ import { openEnvironmentDialog } from '../../environments/env-dialog-store';
 import { useEnvironments } from '../../environments/use-environments';
 import { useWorkspace } from '../../workspace/use-workspace';
 import { useWriteGuard } from '../../workspace/write-guard';
+import type { StepTarget } from './generate-step-state';
 
-/** One step to generate code for: its keyword as written and its text. */
-export interface StepTarget {
-  keyword: string;
-  text: string;
-}
+export { stepsWithoutCode, type StepTarget } from './generate-step-state';
 
 /** What the generate dialog is given: the steps (in scenario order) and the environment they are walked at. */
 export interface Generation {
@@ -41,13 +38,3 @@ export function useGenerateStep() {
   return { generation, start, close: () => setGeneration(null) };
 }
 
-/** The scenario's steps without code (each text once, in order), or null while the step index loads. */
-export function stepsWithoutCode(steps: readonly StepTarget[], index: ReadonlyMap<string, { implemented: boolean }> | undefined): StepTarget[] | null {
-  if (!index) return null;
-  const seen = new Set<string>();
-  return steps.filter((s) => {
-    if (index.get(s.text)?.implemented || seen.has(s.text)) return false;
-    seen.add(s.text);
-    return true;
-  });
-}
