@@ -51,7 +51,10 @@ describe('who may ask for ideas', () => {
     const othersKey = (await createAccessKey(outsider, await createProject(outsider, { name: 'Theirs' }))).token;
     expectError(await user.api.withToken(othersKey).post(IDEAS, body), 403, MSG.forbidden);
     expectError(await user.api.post(IDEAS, { ...body, description: '   ' }), 400, IDEA_MSG.describeFirst);
-    expectError(await user.api.post(IDEAS, { ...body, environment: 'nowhere' }), 404, WS_MSG.envNotFound);
+    expectError(await user.api.post(IDEAS, { ...body, environment: 'no-such-env' }), 404, WS_MSG.envNotFound);
+    // An application whose host name is not known: no browser is started, the answer says so at once.
+    expectOk(await user.api.post('workspace/push-env', { projectId, name: 'nowhere', data: { baseUrl: 'https://shop.nowhere.example/' } }));
+    expectError(await user.api.post(IDEAS, { ...body, environment: 'nowhere' }), 400, 'The application at https://shop.nowhere.example/ (environment nowhere) could not be opened to read its pages.');
 
     const { scenario_count: count, max_scenarios_allowed: max } = await projectRow();
     await setProject({ max_scenarios_allowed: count });
@@ -122,7 +125,7 @@ describe('POST runs/scenarios/scenario-creation', () => {
     expectError(await post({ parameters: '{"a b": "x"}' }), 400, IDEA_MSG.parameterName);
     expectError(await post({ flow: 'When I search for "<query>"' }), 400, 'The flow uses <query>, which is not a parameter.');
     expectError(await post({ access_key: 'swk_not-a-key' }), 403, IDEA_MSG.accessKeyInvalid);
-    expectError(await post({ environment: 'nowhere' }), 404, WS_MSG.envNotFound);
+    expectError(await post({ environment: 'no-such-env' }), 404, WS_MSG.envNotFound);
   });
 
   it('saves an idea as a Scenario Outline whose steps all have code, names made unique, and it passes in an execution', async () => {

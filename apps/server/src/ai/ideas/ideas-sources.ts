@@ -1,3 +1,4 @@
+import { lookup } from 'node:dns/promises';
 import type { AppContext } from '../../context.ts';
 import type { Environment } from '../../environments/environment-files.ts';
 import { listMemoryEdges, listMemoryPages } from '../../runs/memory.repository.ts';
@@ -10,6 +11,8 @@ import { TrialSession } from '../trial-session.ts';
 const MEMORY_PAGES = 40;
 /** A trial's exploration of an environment is kept this long, so that asking again (another description) is quick. */
 const EXPLORED_TTL_MS = 10 * 60_000;
+/** An application that did not open is tried again after this long. */
+const UNREACHABLE_TTL_MS = 60_000;
 
 /** What the product knows of the application, for ideas. */
 export interface Knowledge {
@@ -35,28 +38,46 @@ const explored = new WeakMap<AppContext, Map<string, { at: number; pages: Promis
 
 /**
  * The environment's home page and the pages it links to, as a trial session sees them (in the run
- * sandbox, never more than one exploration of an environment at a time). Kept a few minutes.
+ * sandbox, never more than one exploration of an environment at a time). Kept a few minutes; an
+ * application that did not open (none when its host name is not known) for a minute.
  */
 export async function trialKnowledge(ctx: AppContext, projectId: string, commit: string, env: Environment): Promise<Knowledge> {
   let byKey = explored.get(ctx);
   if (!byKey) explored.set(ctx, (byKey = new Map()));
   const key = `${projectId}\u0000${env.name}\u0000${env.baseUrl}`;
   const hit = byKey.get(key);
-  if (hit && Date.now() - hit.at < EXPLORED_TTL_MS) return { pages: await hit.pages, transitions: [], source: 'trial' };
+  if (hit && Date.now() - hit.at < EXPLORED_TTL_MS) {
+    const pages = await hit.pages;
+    if (pages.length > 0 || Date.now() - hit.at < UNREACHABLE_TTL_MS) return { pages, transitions: [], source: 'trial' };
+  }
   const pages = (async () => {
+    if (!(await hostKnown(env.baseUrl))) return [];
     const { session, known } = await TrialSession.open(ctx, { projectId, commit, env: { name: env.name, baseUrl: env.baseUrl }, testData: {} });
     session.close();
     return known;
   })();
   byKey.set(key, { at: Date.now(), pages });
   try {
-    const known = await pages;
-    // An application that did not open is asked again next time.
-    if (known.length === 0) byKey.delete(key);
-    return { pages: known, transitions: [], source: 'trial' };
+    return { pages: await pages, transitions: [], source: 'trial' };
   } catch (err) {
     byKey.delete(key);
     throw err;
+  }
+}
+
+/** False when the base URL's host name does not resolve (no browser is started for an address that leads nowhere). */
+async function hostKnown(baseUrl: string): Promise<boolean> {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  try {
+    await lookup(host);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code !== 'ENOTFOUND';
   }
 }
 
