@@ -141,6 +141,10 @@ const AREA_TESTED_ROUTES: Array<[Method, string]> = [
   ['POST', 'ai/plain-english'],
   // ai/ideas.routes.test.ts: members, the access-token rule and keys of other projects.
   ['POST', 'runs/scenarios/ideas'], ['POST', 'runs/scenarios/scenario-creation'],
+  // ai/generate-step.test.ts and ai/step-update.routes.test.ts: members only, expired licences refused.
+  ['POST', 'ai/generate-step'], ['POST', 'runs/process-user-request/generate'],
+  // ai/recovery/code-review.test.ts: members only; cli-api/cli.test.ts: the project's access key.
+  ['GET', 'runs/oversight/list'], ['POST', 'runs/oversight/archive-oversight'], ['POST', 'runs/oversight/accept'], ['POST', 'cli/ai-repair'],
 ];
 const PUBLIC_ROUTES: Array<[Method, string]> = [['GET', 'config'], ['POST', 'auth/signup-without-iam'], ['POST', 'auth/signin-without-iam']];
 
