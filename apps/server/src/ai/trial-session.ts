@@ -8,6 +8,8 @@ import type { AppContext } from '../context.ts';
 import { materialiseCommit } from '../execution-runs/checkout.ts';
 import { loopbackPortsOf, makeScratchFolders, nodeBinary, runnerSpec } from '../execution-runs/runner-job.ts';
 import type { PageSnapshot } from './ai-types.ts';
+import { hostResolves, unknownHostMessage } from './environment-host.ts';
+import { badRequest } from '../http/errors.ts';
 
 const STEP_TIMEOUT_MS = 30_000;
 /** A request gets this much more than a step's own timeout before the session is given up. */
@@ -68,6 +70,7 @@ export class TrialSession {
    * starts); `known` holds the environment's home page and the pages it links to, as they looked.
    */
   static async open(ctx: AppContext, target: TrialTarget): Promise<{ session: TrialSession; page: PageSnapshot; known: PageSnapshot[] }> {
+    if (!(await hostResolves(target.env.baseUrl))) throw badRequest(unknownHostMessage(target.env.baseUrl));
     const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-trial-'));
     let session: TrialSession | null = null;
     try {

@@ -1,4 +1,3 @@
-import { lookup } from 'node:dns/promises';
 import type { AppContext } from '../../context.ts';
 import type { Environment } from '../../environments/environment-files.ts';
 import { listMemoryEdges, listMemoryPages } from '../../runs/memory.repository.ts';
@@ -6,6 +5,7 @@ import { loadStepWorkspace } from '../../steps/step-workspace.ts';
 import type { GitRepo } from '../../workspace/git-repo.ts';
 import type { IdeaTransition, PageSnapshot } from '../ai-types.ts';
 import { TrialSession } from '../trial-session.ts';
+import { hostResolves } from '../environment-host.ts';
 
 /** Pages of the memory read for ideas: the most visited first. */
 const MEMORY_PAGES = 40;
@@ -51,7 +51,7 @@ export async function trialKnowledge(ctx: AppContext, projectId: string, commit:
     if (pages.length > 0 || Date.now() - hit.at < UNREACHABLE_TTL_MS) return { pages, transitions: [], source: 'trial' };
   }
   const pages = (async () => {
-    if (!(await hostKnown(env.baseUrl))) return [];
+    if (!(await hostResolves(env.baseUrl))) return [];
     const { session, known } = await TrialSession.open(ctx, { projectId, commit, env: { name: env.name, baseUrl: env.baseUrl }, testData: {} });
     session.close();
     return known;
@@ -62,22 +62,6 @@ export async function trialKnowledge(ctx: AppContext, projectId: string, commit:
   } catch (err) {
     byKey.delete(key);
     throw err;
-  }
-}
-
-/** False when the base URL's host name does not resolve (no browser is started for an address that leads nowhere). */
-async function hostKnown(baseUrl: string): Promise<boolean> {
-  let host: string;
-  try {
-    host = new URL(baseUrl).hostname.replace(/^\[|\]$/g, '');
-  } catch {
-    return false;
-  }
-  try {
-    await lookup(host);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code !== 'ENOTFOUND';
   }
 }
 
