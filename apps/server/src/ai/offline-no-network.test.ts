@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { builtinLibrary } from '../steps/builtin-library.ts';
@@ -16,11 +17,15 @@ import { AI_FILE } from './step-update/step-update-fixtures.ts';
  * attempt; the same child told to make one call must record it.
  */
 const CHILD = fileURLToPath(new URL('./offline-no-network.child.ts', import.meta.url));
+/** The repository's root (its node_modules, packages and apps). */
+const INSTALL = path.resolve(path.dirname(CHILD), '../../../..');
 
 /** The first way to start a process without network that works here: bubblewrap, then unshare (as root, then as a user namespace). */
 function isolation(): { prefix: string[]; reason: null } | { prefix: null; reason: string } {
   const ways = [
-    ['bwrap', '--unshare-net', '--die-with-parent', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--'],
+    // A private /tmp, with the installation and its Node bound back when they live there (a checkout in /tmp).
+    ['bwrap', '--unshare-net', '--die-with-parent', '--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp',
+      ...[INSTALL, path.dirname(fs.realpathSync(process.execPath))].flatMap((dir) => ['--ro-bind', dir, dir]), '--'],
     ['unshare', '--net', '--'],
     ['unshare', '--map-root-user', '--net', '--'],
   ];
