@@ -140,6 +140,9 @@ describe.skipIf(!available)('every idea offered for the demo shop', () => {
     const list = ideas();
     expect(list.length).toBeGreaterThanOrEqual(6);
     for (const idea of list) {
+      // Each idea starts signed out with an empty cart: the shop keeps both in its origin's storage.
+      await page.goto(shop.shopUrl);
+      await page.evaluate(() => localStorage.clear());
       await page.goto('about:blank');
       await page.context().clearCookies();
       const rows: IdeaParameter[] = parseIdeaParameters(idea.parameters)!;
