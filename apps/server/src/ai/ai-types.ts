@@ -1,3 +1,5 @@
+import type { LocatorReplacement } from '@stepwise/runner';
+
 /**
  * The AI area's contract: what a provider is asked and what it answers. Two providers implement it:
  * the offline one (default; deterministic, no network: sentence parsing and the pages the product has
@@ -58,16 +60,8 @@ export interface LocatorRepairRequest {
   page: PageSnapshot;
 }
 
-/** The failing locator replaced: `method(...args)` on the same parent builds the new one. */
-export interface LocatorReplacement {
-  /** As Playwright writes it: `getByRole('button', { name: 'Add to cart' })`. */
-  from: string;
-  method: string;
-  args: unknown[];
-  to: string;
-  /** Built on the page itself, not on the parent: the element left its container. */
-  root?: boolean;
-}
+/** The failing locator replaced (the runner applies it on a retry): one contract for both sides. */
+export type { LocatorReplacement };
 
 export type LocatorRepairResult =
   /** `code`: the step function's source with the locator replaced (what Code Review commits). */

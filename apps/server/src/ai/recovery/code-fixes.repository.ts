@@ -1,30 +1,14 @@
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { CodeFixesTable, Database } from '../../db/schema.ts';
 import type { CodeFixDraft } from './recovery-cases.ts';
 
 /** SQL of AI recovery's code fixes (table code_fixes, migration 0012). */
 
 export type CodeFixStatus = 'open' | 'accepted' | 'archived';
 
-export interface CodeFixRow {
-  id: string;
-  project_id: string;
-  run_id: string;
-  test_case_id: string | null;
-  scenario_name: string;
-  feature_name: string;
-  feature_path: string;
-  branch: string;
-  step_text: string;
-  step_file: string;
-  original_code: string;
-  fixed_code: string;
-  reasoning: string;
-  replacements: unknown[];
-  status: string;
-  created_at: Date;
-}
+/** A code fix as read (its replacements parsed by the driver). */
+export type CodeFixRow = Selectable<CodeFixesTable>;
 
 /** The run's fixes, with the row ids of their test cases; a fix already open for the same scenario, step code and change is not repeated. */
 export async function insertCodeFixes(
@@ -75,7 +59,7 @@ export async function insertCodeFixes(
 
 export async function listOpenFixes(db: Db, projectId: string, limit: number): Promise<CodeFixRow[]> {
   const rows = await db.selectFrom('code_fixes').selectAll().where('project_id', '=', projectId).where('status', '=', 'open').orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
-  return rows as CodeFixRow[];
+  return rows;
 }
 
 export async function countOpenFixes(db: Db, projectId: string): Promise<number> {
@@ -84,7 +68,7 @@ export async function countOpenFixes(db: Db, projectId: string): Promise<number>
 }
 
 export async function findFix(db: Db, projectId: string, id: string): Promise<CodeFixRow | undefined> {
-  return (await db.selectFrom('code_fixes').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst()) as CodeFixRow | undefined;
+  return db.selectFrom('code_fixes').selectAll().where('project_id', '=', projectId).where('id', '=', id).executeTakeFirst();
 }
 
 /** Open fixes of the ids become `status`; returns how many did. */
