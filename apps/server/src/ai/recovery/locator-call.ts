@@ -104,13 +104,22 @@ export function argsText(args: readonly unknown[]): string {
   return args.map(one).join(', ');
 }
 
+/** A call `X.method(...)` whose literal arguments are those of `c`. */
+function isCall(n: unknown, c: LocatorCall): n is acorn.CallExpression {
+  const call = n as acorn.CallExpression;
+  if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.computed || call.callee.property.type !== 'Identifier') return false;
+  const args = argsOf(call);
+  return call.callee.property.name === c.method && !!args && same(args, c.args);
+}
+
 /**
- * The function source with every call `method(...)` whose literal arguments are `from`'s given
- * `to`'s method and arguments instead; null when the code writes no such call with literal values.
+ * The function source with each call `edit` rewrites (its text from `start` to the call's end replaced,
+ * positions in the source); null when the source does not parse or nothing was rewritten.
  */
-export function replaceLocatorCall(code: string, from: LocatorCall, to: LocatorCall): string | null {
-  let program: acorn.Program;
+function rewriteCalls(code: string, edit: (call: acorn.CallExpression) => { start: number; text: string } | null): string | null {
+  // The source is parsed as `(source)`: positions are one further on.
   const offset = 1;
+  let program: acorn.Program;
   try {
     program = acorn.parse(`(${code})`, { ecmaVersion: 'latest', sourceType: 'module', allowAwaitOutsideFunction: true });
   } catch {
@@ -122,15 +131,8 @@ export function replaceLocatorCall(code: string, from: LocatorCall, to: LocatorC
     if (Array.isArray(node)) return node.forEach(visit);
     const n = node as Node & Record<string, unknown>;
     if (n.type === 'CallExpression') {
-      const call = n as unknown as acorn.CallExpression;
-      const callee = call.callee;
-      if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === from.method) {
-        const args = argsOf(call);
-        if (args && same(args, from.args)) {
-          const property = callee.property;
-          edits.push({ start: property.start - offset, end: call.end - offset, text: `${to.method}(${argsText(to.args)})` });
-        }
-      }
+      const e = edit(n as unknown as acorn.CallExpression);
+      if (e) edits.push({ start: e.start - offset, end: n.end - offset, text: e.text });
     }
     for (const [key, value] of Object.entries(n)) if (key !== 'type' && key !== 'start' && key !== 'end' && typeof value === 'object') visit(value);
   };
@@ -141,35 +143,19 @@ export function replaceLocatorCall(code: string, from: LocatorCall, to: LocatorC
   return out;
 }
 
+/**
+ * The function source with every call `method(...)` whose literal arguments are `from`'s given
+ * `to`'s method and arguments instead; null when the code writes no such call with literal values.
+ */
+export function replaceLocatorCall(code: string, from: LocatorCall, to: LocatorCall): string | null {
+  return rewriteCalls(code, (call) => (isCall(call, from) ? { start: (call.callee as acorn.MemberExpression).property.start, text: `${to.method}(${argsText(to.args)})` } : null));
+}
+
 /** The function source with `X.container(...).last(...)` (literal arguments as given) written `X.last(...)`; null when absent. */
 export function replaceChain(code: string, container: LocatorCall, last: LocatorCall): string | null {
-  let program: acorn.Program;
-  try {
-    program = acorn.parse(`(${code})`, { ecmaVersion: 'latest', sourceType: 'module', allowAwaitOutsideFunction: true });
-  } catch {
-    return null;
-  }
-  const edits: Array<{ start: number; end: number; text: string }> = [];
-  const isCall = (n: unknown, c: LocatorCall): n is acorn.CallExpression => {
-    const call = n as acorn.CallExpression;
-    if (call?.type !== 'CallExpression' || call.callee.type !== 'MemberExpression' || call.callee.computed || call.callee.property.type !== 'Identifier') return false;
-    const args = argsOf(call);
-    return call.callee.property.name === c.method && !!args && same(args, c.args);
-  };
-  const visit = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
-    const n = node as Node & Record<string, unknown>;
-    if (isCall(n, last) && n.callee.type === 'MemberExpression' && isCall(n.callee.object, container)) {
-      const inner = n.callee.object as acorn.CallExpression;
-      const innerCallee = inner.callee as acorn.MemberExpression;
-      edits.push({ start: innerCallee.property.start - 1, end: n.end - 1, text: `${last.method}(${argsText(last.args)})` });
-    }
-    for (const [key, value] of Object.entries(n)) if (key !== 'type' && key !== 'start' && key !== 'end' && typeof value === 'object') visit(value);
-  };
-  visit(program);
-  if (!edits.length) return null;
-  let out = code;
-  for (const e of edits.sort((a, b) => b.start - a.start)) out = out.slice(0, e.start) + e.text + out.slice(e.end);
-  return out;
+  return rewriteCalls(code, (call) => {
+    const callee = call.callee;
+    if (!isCall(call, last) || callee.type !== 'MemberExpression' || !isCall(callee.object, container)) return null;
+    return { start: (callee.object.callee as acorn.MemberExpression).property.start, text: `${last.method}(${argsText(last.args)})` };
+  });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { repairLocatorOffline, renameScore } from './locator-repair.ts';
-import { parseLocatorCall, parseLocatorChain, replaceLocatorCall } from './locator-call.ts';
+import { parseLocatorCall, parseLocatorChain, replaceChain, replaceLocatorCall } from './locator-call.ts';
 
 const timeout = (locator: string) => `locator.click: Timeout 5000ms exceeded.\nCall log:\n\u001b[2m  - waiting for ${locator}\u001b[22m\n`;
 const page = (aria: string) => ({ url: 'http://shop.test/product?id=mug', title: 'Mug', aria });
@@ -89,6 +89,8 @@ describe('locator calls in code', () => {
     const src = "async () => { await page.getByLabel('Email').fill(x); await page.getByLabel('Name').fill(y); await page.getByLabel(`Email`).press('Enter'); }";
     const out = replaceLocatorCall(src, { method: 'getByLabel', args: ['Email'] }, { method: 'getByRole', args: ['textbox', { name: 'Email address' }] });
     expect(out).toBe("async () => { await page.getByRole('textbox', { name: 'Email address' }).fill(x); await page.getByLabel('Name').fill(y); await page.getByRole('textbox', { name: 'Email address' }).press('Enter'); }");
+    expect(replaceChain("async () => { await this.page.getByRole('banner').getByRole('searchbox').fill(q); }", { method: 'getByRole', args: ['banner'] }, { method: 'getByRole', args: ['searchbox'] }))
+      .toBe("async () => { await this.page.getByRole('searchbox').fill(q); }");
     expect(replaceLocatorCall('not code (', { method: 'getByLabel', args: ['Email'] }, { method: 'getByLabel', args: ['E'] })).toBeNull();
   });
 });
