@@ -19,23 +19,23 @@ export async function insertStoredUser(db: Db, row: { project_id: string; userna
   return inserted !== undefined;
 }
 
-export type UpdateOutcome = 'updated' | 'missing' | 'taken';
+export type UpdateOutcome = StoredUser | 'missing' | 'taken';
 
-/** Updates (and possibly renames) a stored user in one transaction. */
+/** Updates (and possibly renames) a stored user in one transaction; the row as written, or why not. */
 export async function updateStoredUser(
   db: Db,
   projectId: string,
   prevUsername: string,
   patch: { username: string; password_enc: string; secret_key_enc: string | null | undefined },
 ): Promise<UpdateOutcome> {
-  return db.transaction().execute(async (trx) => {
+  const update = db.transaction().execute(async (trx): Promise<UpdateOutcome> => {
     const current = await trx.selectFrom('stored_users').select('username').where('project_id', '=', projectId).where('username', '=', prevUsername).forUpdate().executeTakeFirst();
     if (!current) return 'missing';
     if (patch.username !== prevUsername) {
       const clash = await trx.selectFrom('stored_users').select('username').where('project_id', '=', projectId).where('username', '=', patch.username).executeTakeFirst();
       if (clash) return 'taken';
     }
-    await trx
+    return trx
       .updateTable('stored_users')
       .set({
         username: patch.username,
@@ -45,8 +45,13 @@ export async function updateStoredUser(
       })
       .where('project_id', '=', projectId)
       .where('username', '=', prevUsername)
-      .execute();
-    return 'updated';
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  // A rename racing an insert of the same name: the unique index decides, and it is a clash, not a failure.
+  return update.catch((err: unknown) => {
+    if ((err as { code?: string }).code === '23505') return 'taken';
+    throw err;
   });
 }
 

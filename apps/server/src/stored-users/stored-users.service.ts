@@ -57,8 +57,7 @@ export class StoredUsersService {
     });
     if (outcome === 'missing') throw notFound(WS_MSG.storedUserNotFound);
     if (outcome === 'taken') throw conflict(WS_MSG.storedUserExists);
-    const row = await repo.findStoredUser(this.ctx.db, projectId, input.username);
-    return this.present(row!);
+    return this.present(outcome);
   }
 
   async remove(auth: AuthContext, projectId: string, username: string): Promise<void> {

@@ -103,6 +103,23 @@ describe('stored users', () => {
     expect((await users(member)).body.total).toBe(11);
   });
 
+  it('answers concurrent updates, renames and deletes of one user with 200, 404 or 409, never a failure', async () => {
+    const put = (prev: string, username: string) => member.api.request('PUT', 'mail/update-user', { project_id: projectId, prev_username: prev, username, password: 'p' });
+    for (let round = 0; round < 5; round++) {
+      expectOk(await add(member, { username: 'race', password: PASSWORD }));
+      const answers = await Promise.all([
+        ...Array.from({ length: 6 }, () => put('race', 'race')),
+        put('race', 'race.2'),
+        add(member, { username: 'race.2', password: PASSWORD }),
+        put('race.2', 'race'),
+        member.api.delete('mail/delete-user', { project_id: projectId, username: 'race' }),
+        ...Array.from({ length: 6 }, () => put('race', 'race')),
+      ]);
+      for (const res of answers) expect([200, 404, 409], JSON.stringify(res.body)).toContain(res.status);
+      for (const name of ['race', 'race.2']) await member.api.delete('mail/delete-user', { project_id: projectId, username: name });
+    }
+  });
+
   it('is for members of the project only', async () => {
     expectError(await admin.api.withToken(null).get(`mail/get-users?project_id=${projectId}`), 401);
     expectError(await users(outsider), 403, MSG.forbidden);
