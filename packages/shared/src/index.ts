@@ -25,3 +25,4 @@ export * from './scenario-ideas.ts';
 export * from './schemas/ai-ideas.ts';
 export * from './schemas/ai-generate-step.ts';
 export * from './schemas/ai-step-update.ts';
+export * from './schemas/recorder.ts';

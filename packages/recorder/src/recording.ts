@@ -1,0 +1,249 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import type { RecordedAction, RecordedSecret, RecordedStep } from '@stepwise/shared';
+import { phrase, relativeUrl } from './phrasing.ts';
+import { installOverlay } from './overlay.ts';
+import { secretKeyFor } from './secrets.ts';
+
+/** An action as Playwright's recorder reports it (the fields used here). */
+interface PwAction {
+  name: string;
+  selector?: string;
+  url?: string;
+  text?: string;
+  options?: string[];
+  key?: string;
+  modifiers?: number;
+  button?: 'left' | 'middle' | 'right';
+  clickCount?: number;
+  files?: string[];
+}
+
+interface RecorderSink {
+  actionAdded?: (page: Page, action: PwAction, code: string) => void;
+  actionUpdated?: (page: Page, action: PwAction, code: string) => void;
+  signalAdded?: (page: Page, signal: unknown, code: string) => void;
+}
+
+/** The recorder API of Playwright's browser context (what `playwright codegen` and its tools record with). */
+interface RecordableContext {
+  _startRecording(params: { language: string }, sink: RecorderSink): Promise<void>;
+  _stopRecording(): Promise<void>;
+}
+
+export interface RecordingOptions {
+  /** The environment's base URL: navigations under it become paths. */
+  baseUrl: string;
+  onSteps?: (steps: RecordedStep[]) => void;
+  onSecrets?: (secrets: RecordedSecret[]) => void;
+}
+
+/** Keys whose presses are noise in a scenario (moving the focus, modifiers alone). */
+const SKIPPED_KEYS = new Set(['Tab', 'Shift+Tab']);
+/** Recorded actions reach the recorder a little after the input: an assertion waits for them so that it lands after them. */
+const ASSERT_SETTLE_MS = 400;
+
+const MODIFIERS: Array<[number, 'Alt' | 'Control' | 'Meta' | 'Shift']> = [[1, 'Alt'], [2, 'Control'], [4, 'Meta'], [8, 'Shift']];
+const modifierNames = (mask = 0) => MODIFIERS.filter(([bit]) => mask & bit).map(([, name]) => name);
+
+/**
+ * A recording of what a person does in a browser context, as Gherkin steps. Playwright's own recorder
+ * (the engine of `playwright codegen`) watches every page and frame and picks each element's locator
+ * (role and accessible name first, checked unique on the page); this turns its actions into steps:
+ * typing merged into one fill, a click into a field dropped before its fill, focus keys dropped,
+ * values typed into password fields kept as secrets behind `{{key}}` test-data references.
+ */
+export class Recording {
+  private readonly options: RecordingOptions;
+  private readonly list: RecordedStep[] = [];
+  private readonly secretValues = new Map<string, string>();
+  /** Secret key of each password field (by its locator). */
+  private readonly secretKeys = new Map<string, string | null>();
+  private context: BrowserContext | null = null;
+  private queue: Promise<void> = Promise.resolve();
+  private nextId = 1;
+
+  constructor(options: RecordingOptions) {
+    this.options = options;
+  }
+
+  get steps(): RecordedStep[] {
+    return this.list.map((s) => ({ ...s, action: { ...s.action } }) as RecordedStep);
+  }
+
+  get secrets(): RecordedSecret[] {
+    return [...this.secretValues].map(([key, value]) => ({ key, value }));
+  }
+
+  /** Starts Playwright's recorder on `context` (before its pages are opened, so that every page is watched). */
+  async attach(context: BrowserContext): Promise<void> {
+    const recordable = context as unknown as Partial<RecordableContext>;
+    if (typeof recordable._startRecording !== 'function') throw new Error('This version of Playwright cannot record');
+    this.context = context;
+    const on = (kind: 'added' | 'updated') => (page: Page, action: PwAction) => this.enqueue(() => this.onAction(kind, page, action));
+    await recordable._startRecording({ language: 'javascript' }, { actionAdded: on('added'), actionUpdated: on('updated') });
+  }
+
+  /** Stops recording; the steps stay. */
+  async detach(): Promise<void> {
+    const context = this.context as unknown as RecordableContext | null;
+    this.context = null;
+    await this.queue;
+    await context?._stopRecording().catch(() => undefined);
+  }
+
+  /** Waits until every action reported so far is a step. */
+  async settled(): Promise<void> {
+    await this.queue;
+  }
+
+  /** The small in-page toolbar (Assert text, Assert visible, Assert URL) of the headed local recorder. */
+  async installOverlay(context: BrowserContext): Promise<void> {
+    await installOverlay(context, this);
+  }
+
+  /** Adds "I should see <text>" after checking the text is visible on the page now. */
+  assertText(page: Page, text: string): Promise<RecordedStep> {
+    return this.enqueueAssertion(async () => {
+      const wanted = text.trim();
+      const visible = await page.getByText(wanted).first().isVisible().catch(() => false);
+      if (!visible) throw new Error(`The text "${wanted}" is not visible on the page`);
+      return { name: 'assertText', text: wanted };
+    });
+  }
+
+  /** Adds "the URL should contain <path>" for the page's address now. */
+  assertUrl(page: Page): Promise<RecordedStep> {
+    return this.enqueueAssertion(async () => ({ name: 'assertUrl', url: relativeUrl(page.url(), this.options.baseUrl) }));
+  }
+
+  /** Adds "<element> should be visible" for the element at (x, y), with the locator Playwright picks for it. */
+  assertVisibleAt(page: Page, x: number, y: number): Promise<RecordedStep> {
+    return this.enqueueAssertion(async () => ({ name: 'assertVisible', locator: await locatorAt(page, x, y) }));
+  }
+
+  /** Removes a step (the web app's delete, before saving). */
+  remove(id: string): void {
+    const at = this.list.findIndex((s) => s.id === id);
+    if (at >= 0) this.list.splice(at, 1);
+    this.emit();
+  }
+
+  private enqueue(task: () => Promise<void>): void {
+    this.queue = this.queue.then(task).catch(() => undefined);
+  }
+
+  private enqueueAssertion(make: () => Promise<RecordedAction>): Promise<RecordedStep> {
+    return new Promise((resolve, reject) => {
+      this.enqueue(async () => {
+        await new Promise((r) => setTimeout(r, ASSERT_SETTLE_MS));
+        try {
+          resolve(this.add(await make()));
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      });
+    });
+  }
+
+  private async onAction(kind: 'added' | 'updated', page: Page, pw: PwAction): Promise<void> {
+    const action = await this.toAction(page, pw);
+    if (!action) return;
+    const last = this.list[this.list.length - 1];
+    if (kind === 'updated' && last && last.action.name === action.name) return this.replaceLast(action);
+    // A click into a field, then typing in it: the fill says it all.
+    if (action.name === 'fill' && last?.action.name === 'click' && last.action.locator === action.locator) return this.replaceLast(action);
+    // A redirect right after a navigation: where it ended is what counts.
+    if (action.name === 'navigate' && last?.action.name === 'navigate') return this.replaceLast(action);
+    this.add(action);
+  }
+
+  private async toAction(page: Page, pw: PwAction): Promise<RecordedAction | null> {
+    if (pw.name === 'navigate') {
+      if (!pw.url || pw.url === 'about:blank') return null;
+      return { name: 'navigate', url: relativeUrl(pw.url, this.options.baseUrl) };
+    }
+    if (!pw.selector) return null;
+    const locator = page.locator(pw.selector).toString();
+    switch (pw.name) {
+      case 'click': {
+        const modifiers = modifierNames(pw.modifiers);
+        return {
+          name: 'click',
+          locator,
+          ...(pw.button && pw.button !== 'left' ? { button: pw.button } : {}),
+          ...(pw.clickCount && pw.clickCount > 1 ? { clickCount: Math.min(pw.clickCount, 3) } : {}),
+          ...(modifiers.length ? { modifiers } : {}),
+        };
+      }
+      case 'fill':
+        return { name: 'fill', locator, value: await this.secretOr(page, pw.selector, locator, pw.text ?? '') };
+      case 'select':
+        return { name: 'select', locator, options: pw.options ?? [] };
+      case 'check':
+      case 'uncheck':
+        return { name: pw.name, locator };
+      case 'press': {
+        const key = [...modifierNames(pw.modifiers), pw.key ?? ''].join('+');
+        return !pw.key || SKIPPED_KEYS.has(key) ? null : { name: 'press', locator, key };
+      }
+      case 'setInputFiles':
+        return { name: 'upload', locator, files: (pw.files ?? []).map((f) => f.replace(/^.*[\\/]/, '')) };
+      default:
+        return null;
+    }
+  }
+
+  /** The value typed, or `{{key}}` when the field is a password field (the value then kept as a secret). */
+  private async secretOr(page: Page, selector: string, locator: string, value: string): Promise<string> {
+    let key = this.secretKeys.get(locator);
+    if (key === undefined) {
+      const isPassword = await page
+        .locator(selector)
+        .evaluate((el) => el instanceof HTMLInputElement && el.type === 'password')
+        .catch(() => false);
+      key = isPassword ? secretKeyFor(locator, new Set(this.secretKeys.values())) : null;
+      this.secretKeys.set(locator, key);
+    }
+    if (key === null) return value;
+    this.secretValues.set(key, value);
+    this.options.onSecrets?.(this.secrets);
+    return `{{${key}}}`;
+  }
+
+  private add(action: RecordedAction): RecordedStep {
+    const step = { id: `s${this.nextId++}`, ...phrase(action), action } as RecordedStep;
+    this.list.push(step);
+    this.emit();
+    return step;
+  }
+
+  private replaceLast(action: RecordedAction): void {
+    const last = this.list[this.list.length - 1];
+    this.list[this.list.length - 1] = { id: last.id, ...phrase(action), action } as RecordedStep;
+    this.emit();
+  }
+
+  private emit(): void {
+    this.options.onSteps?.(this.steps);
+  }
+}
+
+/** The locator Playwright writes for the element at (x, y) of the page (in CSS pixels). */
+async function locatorAt(page: Page, x: number, y: number): Promise<string> {
+  const marker = `data-stepwise-pick-${Date.now()}`;
+  const found = await page.evaluate(
+    ({ x, y, marker }) => {
+      const el = document.elementFromPoint(x, y);
+      if (!el || el === document.documentElement || el === document.body) return false;
+      el.setAttribute(marker, '');
+      return true;
+    },
+    { x, y, marker },
+  );
+  if (!found) throw new Error('There is no element at that point');
+  try {
+    return (await page.locator(`[${marker}]`).normalize()).toString();
+  } finally {
+    await page.evaluate((marker) => document.querySelector(`[${marker}]`)?.removeAttribute(marker), marker).catch(() => undefined);
+  }
+}
