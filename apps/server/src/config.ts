@@ -44,6 +44,13 @@ const EnvSchema = z.object({
   AI_BASE_URL: z.string().url().optional(),
   AI_API_KEY: z.string().optional(),
   AI_MODEL: z.string().trim().optional(),
+  /** Cloud recorder sessions (a sandboxed Chromium each): at once per user, at once on this server. */
+  RECORDER_MAX_SESSIONS_PER_USER: z.coerce.number().int().min(1).max(100).default(1),
+  RECORDER_MAX_SESSIONS: z.coerce.number().int().min(1).max(1000).default(4),
+  /** A recorder session without input for this long ends. */
+  RECORDER_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
+  /** A recorder session ends after this long, whatever it is doing. */
+  RECORDER_MAX_DURATION_MS: z.coerce.number().int().min(1000).default(60 * 60_000),
 });
 
 export interface Config {
@@ -92,6 +99,10 @@ export interface Config {
   /** Never logged: the logger learns it as a secret when the provider is built. */
   aiApiKey?: string;
   aiModel?: string;
+  recorderMaxSessionsPerUser: number;
+  recorderMaxSessions: number;
+  recorderIdleTimeoutMs: number;
+  recorderMaxDurationMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -140,5 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     aiBaseUrl: e.AI_BASE_URL || undefined,
     aiApiKey: e.AI_API_KEY || undefined,
     aiModel: e.AI_MODEL || undefined,
+    recorderMaxSessionsPerUser: e.RECORDER_MAX_SESSIONS_PER_USER,
+    recorderMaxSessions: e.RECORDER_MAX_SESSIONS,
+    recorderIdleTimeoutMs: e.RECORDER_IDLE_TIMEOUT_MS,
+    recorderMaxDurationMs: e.RECORDER_MAX_DURATION_MS,
   };
 }

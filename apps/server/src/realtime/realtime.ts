@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { findUserBySessionToken } from '../auth/session.repository.ts';
 import { findMembership } from '../projects/projects.repository.ts';
 import { recordUsageEvent } from '../logs/logs.service.ts';
+import { attachRecorderSocket } from '../recorder/recorder-socket.ts';
 
 export const SOCKET_PATH = '/api/storage/ws/socket.io';
 
@@ -35,6 +36,7 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
   });
   io.on('connection', (socket) => {
     if (socket.data.projectId) void socket.join(room(socket.data.projectId));
+    attachRecorderSocket(ctx, socket);
     socket.on('event', async (payload: { event?: string }) => {
       const event = String(payload?.event ?? '');
       if (!(TRACKED_EVENTS as readonly string[]).includes(event)) return;

@@ -1,0 +1,104 @@
+import { RECORDER_MESSAGES } from '@stepwise/shared';
+import type { AppContext } from '../context.ts';
+import { tooMany } from '../http/errors.ts';
+import { RecorderSession, type RecorderTarget } from './recorder-session.ts';
+
+export interface RecorderLimits {
+  perUser: number;
+  perServer: number;
+  idleTimeoutMs: number;
+  maxDurationMs: number;
+}
+
+/** How often sessions are looked at for idleness. */
+const IDLE_CHECK_MS = 1000;
+
+/**
+ * The cloud recorder sessions of this server: at most `perUser` open per user and `perServer` in
+ * all (a session counts from the moment it is asked for, before its browser is up); a session with
+ * no input for `idleTimeoutMs` ends, and every session ends `maxDurationMs` after its start, or when
+ * the app closes, or when its owner is removed from its project.
+ */
+export class RecorderSessions {
+  private readonly ctx: AppContext;
+  private readonly sessions = new Map<string, RecorderSession>();
+  private readonly idleTimer: NodeJS.Timeout;
+  private readonly stopRevoking: () => void;
+  private closed = false;
+
+  constructor(ctx: AppContext) {
+    this.ctx = ctx;
+    this.idleTimer = setInterval(() => this.sweepIdle(), Math.min(IDLE_CHECK_MS, ctx.config.recorderIdleTimeoutMs / 4));
+    this.idleTimer.unref();
+    this.stopRevoking = ctx.events.onAccessRevoked((r) => {
+      for (const s of this.sessions.values()) {
+        if (r.projectId && s.target.ownerId === r.userId && r.projectId === s.target.projectId) s.end(RECORDER_MESSAGES.sessionNotFound);
+      }
+    });
+  }
+
+  get limits(): RecorderLimits {
+    const c = this.ctx.config;
+    return { perUser: c.recorderMaxSessionsPerUser, perServer: c.recorderMaxSessions, idleTimeoutMs: c.recorderIdleTimeoutMs, maxDurationMs: c.recorderMaxDurationMs };
+  }
+
+  /** Opens a session for `target.ownerId` (429 over a limit); it is listed while its browser starts. */
+  async open(target: RecorderTarget): Promise<RecorderSession> {
+    if (this.closed) throw tooMany(RECORDER_MESSAGES.sessionLimitServer);
+    const { perUser, perServer, maxDurationMs } = this.limits;
+    if (this.ofUser(target.ownerId).length >= perUser) throw tooMany(RECORDER_MESSAGES.sessionLimitUser);
+    if (this.sessions.size >= perServer) throw tooMany(RECORDER_MESSAGES.sessionLimitServer);
+    const session = new RecorderSession(target);
+    this.sessions.set(session.id, session);
+    const hardStop = setTimeout(() => session.end(RECORDER_MESSAGES.sessionExpired), maxDurationMs);
+    hardStop.unref();
+    session.onEnd((reason) => {
+      clearTimeout(hardStop);
+      this.sessions.delete(session.id);
+      this.ctx.log.info({ recorderSession: session.id, reason }, 'recorder session ended');
+    });
+    await session.start(this.ctx);
+    session.touch();
+    return session;
+  }
+
+  /** The session if it is open and `userId` owns it (anyone else is told it does not exist). */
+  owned(sessionId: string, userId: string): RecorderSession | null {
+    const s = this.sessions.get(sessionId);
+    return s && !s.isEnded && s.target.ownerId === userId ? s : null;
+  }
+
+  ofUser(userId: string): RecorderSession[] {
+    return [...this.sessions.values()].filter((s) => s.target.ownerId === userId);
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** Ends every session (the app closes). */
+  closeAll(): void {
+    this.closed = true;
+    clearInterval(this.idleTimer);
+    this.stopRevoking();
+    for (const s of [...this.sessions.values()]) s.end('The server is shutting down');
+  }
+
+  private sweepIdle(): void {
+    const now = Date.now();
+    const idle = this.ctx.config.recorderIdleTimeoutMs;
+    for (const s of [...this.sessions.values()]) if (s.isReady && now - s.lastActivityAt >= idle) s.end(RECORDER_MESSAGES.sessionIdle);
+  }
+}
+
+const managers = new WeakMap<AppContext, RecorderSessions>();
+
+/** The recorder sessions of the app built on `ctx` (one manager per context). */
+export function recorderSessions(ctx: AppContext): RecorderSessions {
+  let m = managers.get(ctx);
+  if (!m) {
+    m = new RecorderSessions(ctx);
+    managers.set(ctx, m);
+  }
+  return m;
+}
