@@ -1,14 +1,23 @@
-import { Command, Option } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { runCommand } from './commands/run.ts';
 import { uploadCommand } from './commands/upload.ts';
+import { openLinkCommand } from './commands/open-link.ts';
+import { recordCommand } from './commands/record.ts';
+import { registerProtocolCommand } from './commands/register-protocol.ts';
 import { CliError } from './cli-error.ts';
 
 const DEFAULT_SERVER = 'http://localhost:3000';
 
+function port(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1024 || n > 65535) throw new InvalidArgumentError('a port from 1024 to 65535');
+  return n;
+}
+
 /** Builds the `stepwise` program; returns the process exit code (0 passed, 1 failed, 2 error). */
 export async function main(argv: string[], out: NodeJS.WritableStream = process.stdout): Promise<number> {
   const program = new Command('stepwise')
-    .description('Run Stepwise scenarios locally or in CI/CD and upload their reports')
+    .description('Run Stepwise scenarios locally or in CI/CD, upload their reports, and record scenarios')
     .version('0.1.0')
     .exitOverride()
     .configureOutput({ writeOut: (s) => out.write(s), writeErr: (s) => process.stderr.write(s) });
@@ -56,6 +65,43 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .addOption(token())
     .action(async (file: string, opts) => {
       code = await uploadCommand({ ...opts, file }, out);
+    });
+
+  program
+    .command('record')
+    .description('record a scenario in a browser on this computer and publish it to a branch of the project')
+    .requiredOption('-p, --project <id>', 'project id')
+    .requiredOption('-e, --env <name>', 'environment to record on (its address is opened)')
+    .option('-b, --branch <name>', 'branch to save the scenario on', 'main')
+    .option('-f, --feature <feature>', 'feature to add the scenario to: a name or a path under features/ (created when missing)')
+    .option('-s, --scenario <name>', 'name of the scenario (asked at the end otherwise)')
+    .option('-u, --url <url>', "page to start on: a path under the environment's address, or a full URL")
+    .option('--no-publish', 'print the recorded Gherkin instead of publishing it')
+    .addOption(new Option('--remote-debugging-port <port>', 'expose the browser on this DevTools port').argParser(port).hideHelp())
+    .addOption(server())
+    .addOption(token())
+    .action(async (opts) => {
+      code = await recordCommand(opts, out);
+    });
+
+  program
+    .command('register-protocol')
+    .description('make stepwise:// links of the web app (Continue in the app) open this command line')
+    .option('--print', 'show what would be installed, install nothing')
+    .addOption(server())
+    .action(async (opts) => {
+      code = await registerProtocolCommand(opts, out);
+    });
+
+  program
+    .command('open-link')
+    .description('follow a stepwise:// link: record, execute, or open the workspace in VS Code')
+    .argument('<url>', 'the stepwise://<mode>?<parameters> link')
+    .option('--hold', 'wait for Enter before exiting (the link handler runs in a window of its own)')
+    .addOption(server())
+    .addOption(token())
+    .action(async (url: string, opts) => {
+      code = await openLinkCommand({ ...opts, url }, out);
     });
 
   try {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RepairAnswer, RepairRequest } from '@stepwise/runner';
+import type { RecorderSaveBodyInput, RecorderSaveResponse } from '@stepwise/shared';
 import { CliError } from './cli-error.ts';
 import { postFile, type PostedFile } from './file-upload.ts';
 import { UploadProgress } from './upload-progress.ts';
@@ -52,6 +53,12 @@ export class ServerClient {
   async repairLocator(projectId: string, request: RepairRequest): Promise<RepairAnswer> {
     const res = await this.request('/api/cli/ai-repair', { method: 'POST', json: { projectId, ...request } });
     return ((await res.json()) as { answer: RepairAnswer }).answer;
+  }
+
+  /** Publishes a recorded scenario (its step code, secrets as test data, the scenario) on a branch. */
+  async saveRecording(body: RecorderSaveBodyInput): Promise<RecorderSaveResponse> {
+    const res = await this.request('/api/recorder/save', { method: 'POST', json: body });
+    return (await res.json()) as RecorderSaveResponse;
   }
 
   /**

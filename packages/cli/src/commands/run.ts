@@ -17,6 +17,8 @@ export interface RunArgs {
   env?: string;
   baseUrl?: string;
   tags?: string;
+  /** Scenario name regular expressions (cucumber's --name). */
+  names?: string[];
   name?: string;
   threads: number;
   browser: 'chromium' | 'firefox' | 'webkit';
@@ -70,6 +72,7 @@ export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Pro
       workDir: workspace.dir,
       paths: args.paths.length ? args.paths : undefined,
       tags: args.tags,
+      names: args.names,
       parallel: args.threads,
       browser: args.browser,
       viewport: parseViewport(args.viewport),
