@@ -90,7 +90,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: '/onboarding', element: <GetStartedPage /> },
               { path: '/home', element: <GetStartedPage /> },
-              { path: '/remote-recorder/:cmd', element: <RemoteRecorderPage /> },
+              { path: '/remote-recorder/:cmd', element: <RemoteRecorderPage />, handle: { fullBleed: true } },
               { path: '/:projectId', element: <ProjectLayout />, children: projectRoutes },
             ],
           },

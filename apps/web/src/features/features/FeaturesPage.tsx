@@ -98,7 +98,7 @@ export function FeaturesPage() {
           onClose={() => setChoosing(null)}
           onRecorder={() => {
             setChoosing(null);
-            startRecorder();
+            startRecorder({ featurePath: choosing.feature });
           }}
           onGherkin={() => {
             setAdding(choosing);

@@ -1,25 +1,27 @@
+import { useNavigate } from 'react-router';
 import { trackEvent } from '../../lib/track-event';
 import { openEnvironmentDialog } from '../environments/env-dialog-store';
 import { useEnvironments } from '../environments/use-environments';
-import { openRecorderUrl } from '../recorder/open-recorder-url';
+import { cloudRecorderPath } from '../recorder/cloud/recorder-params';
 import { useWorkspace } from './use-workspace';
 import { useWriteGuard } from './write-guard';
 
-/** Recorder start checks in order: plan maximum, expiry, an environment (created first when none); the hand-over page opens in a new tab. */
+/** Recorder start checks in order: plan maximum, expiry, an environment (created first when none); then the cloud recorder opens. */
 export function useStartRecorder() {
   const ws = useWorkspace();
   const guard = useWriteGuard();
+  const navigate = useNavigate();
   const envs = useEnvironments().data?.allEnv ?? [];
 
-  const open = (envName: string, extra: Record<string, string | number | null> = {}) => {
-    const env = envs.find((e) => e.name === envName);
+  const open = (envName: string, featurePath: string | null) => {
     trackEvent('record_scenario', ws.projectId);
-    window.open(openRecorderUrl('recorder', { project_id: ws.projectId, env_name: env?.file ?? `environments/${envName}.json`, git_branch: ws.branch, ...extra }), '_blank');
+    navigate(cloudRecorderPath({ projectId: ws.projectId, envName, branch: ws.branch, featurePath }));
   };
 
-  return (extra: Record<string, string | number | null> = {}) => {
+  /** `featurePath`: the feature (relative to features/) to preselect when the recording is saved. */
+  return ({ featurePath = null }: { featurePath?: string | null } = {}) => {
     if (!guard.canAddScenarios()) return;
-    if (!ws.env || envs.length === 0) return openEnvironmentDialog({ editing: null, onSaved: (name) => open(name, extra) });
-    open(ws.env, extra);
+    if (!ws.env || envs.length === 0) return openEnvironmentDialog({ editing: null, onSaved: (name) => open(name, featurePath) });
+    open(ws.env, featurePath);
   };
 }

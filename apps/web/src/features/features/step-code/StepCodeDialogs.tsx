@@ -3,12 +3,10 @@ import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { WS_MSG } from '@stepwise/shared';
 import type { ReactNode } from 'react';
 import { AppDialog } from '../../../components/AppDialog';
-import { RECORD_UNAVAILABLE } from '../scenario/AiUnavailable';
 import type { ValidationProblem } from './use-step-code-editor';
 
 function Small({ id, title, children, actions, onClose, wide }: { id: string; title: string; children: ReactNode; actions: ReactNode; onClose: () => void; wide?: boolean }) {
@@ -53,7 +51,7 @@ export function CodeValidationDialog({ problem, saving, onBack, onSaveAnyway }: 
   );
 }
 
-export function NoCodeDialog({ onWrite, onGenerate, onClose }: { onWrite: () => void; onGenerate: () => void; onClose: () => void }) {
+export function NoCodeDialog({ onWrite, onGenerate, onRecord, onClose }: { onWrite: () => void; onGenerate: () => void; onRecord: () => void; onClose: () => void }) {
   return (
     <Small
       id="no-code-title"
@@ -63,11 +61,7 @@ export function NoCodeDialog({ onWrite, onGenerate, onClose }: { onWrite: () => 
       actions={
         <>
           <Button color="inherit" onClick={onClose}>Close</Button>
-          <Tooltip title={RECORD_UNAVAILABLE}>
-            <span>
-              <Button disabled>Record</Button>
-            </span>
-          </Tooltip>
+          <Button onClick={onRecord}>Record</Button>
           <Button startIcon={<AutoAwesomeOutlinedIcon />} onClick={onGenerate}>Generate code with AI</Button>
           <Button variant="contained" onClick={onWrite}>Write manually</Button>
         </>
@@ -77,7 +71,9 @@ export function NoCodeDialog({ onWrite, onGenerate, onClose }: { onWrite: () => 
         A stub was prepared in the user-defined functions file. Write the step yourself, or let AI write it from the page the step starts
         on: the steps before it run in a browser first, and the code is saved only if it passes there.
       </Typography>
-      <Typography variant="body2" color="text.secondary">Record: {RECORD_UNAVAILABLE}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        Record: click through the application in the cloud recorder; the scenario it saves in this feature comes with the code of every step.
+      </Typography>
     </Small>
   );
 }

@@ -9,6 +9,7 @@ import { errorText } from '../../../api/client';
 import { CodeEditor } from '../../../components/code/CodeEditor';
 import { DiffView } from '../../../components/code/DiffView';
 import { openRecorderUrl } from '../../recorder/open-recorder-url';
+import { useStartRecorder } from '../../workspace/use-start-recorder';
 import { useWorkspace } from '../../workspace/use-workspace';
 import { useWriteGuard } from '../../workspace/write-guard';
 import { useStepCode } from '../use-steps';
@@ -42,6 +43,7 @@ export function StepCodeModal({ featurePath, scenarioName, initialStep, onClose 
   const step = list[index];
   const editor = useStepCodeEditor(step, guard.canWrite);
   const generate = useGenerateStep();
+  const startRecorder = useStartRecorder();
   const common = { project_id: ws.projectId, git_branch: ws.branch };
 
   function select(next: number) {
@@ -130,6 +132,10 @@ export function StepCodeModal({ featurePath, scenarioName, initialStep, onClose 
           onGenerate={() => {
             seen();
             generate.start([{ keyword: step.keyword, text: step.stepName }]);
+          }}
+          onRecord={() => {
+            seen();
+            startRecorder({ featurePath });
           }}
         />
       )}

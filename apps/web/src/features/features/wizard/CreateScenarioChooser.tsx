@@ -44,7 +44,7 @@ export function CreateScenarioChooser({ onRecorder, onGherkin, onPlainEnglish, o
       <DialogTitle id="chooser-title">Create a scenario</DialogTitle>
       <DialogContent>
         <Stack direction="row" spacing={2}>
-          <Choice icon={<FiberManualRecordIcon />} title="AI Recorder" text="Record the scenario in your browser with the Stepwise client." onClick={onRecorder} />
+          <Choice icon={<FiberManualRecordIcon />} title="AI Recorder" text="Click through your application in a browser shown on this page: each action becomes a step with its code." onClick={onRecorder} />
           <Choice icon={<DescriptionOutlinedIcon />} title="Gherkin file" text="Pick or add a feature, then write the scenario yourself or choose from AI ideas." onClick={onGherkin} />
           <Choice
             icon={<AutoAwesomeOutlinedIcon />}
