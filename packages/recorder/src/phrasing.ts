@@ -99,6 +99,7 @@ export function relativeUrl(url: string, baseUrl: string): string {
   try {
     const base = new URL(baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
     const target = new URL(url);
+    if (target.origin === base.origin && `${target.pathname}/` === base.pathname) return `/${target.search}${target.hash}`;
     if (target.origin === base.origin && target.pathname.startsWith(base.pathname)) {
       return `/${target.pathname.slice(base.pathname.length)}${target.search}${target.hash}`;
     }

@@ -39,8 +39,13 @@ export interface RecordingOptions {
 
 /** Keys whose presses are noise in a scenario (moving the focus, modifiers alone). */
 const SKIPPED_KEYS = new Set(['Tab', 'Shift+Tab']);
-/** Recorded actions reach the recorder a little after the input: an assertion waits for them so that it lands after them. */
-const ASSERT_SETTLE_MS = 400;
+/**
+ * Playwright's recorder holds a left click back this long after it hears of it (to see whether it
+ * navigates), then reports it: the click happened that much earlier than its report.
+ */
+const CLICK_BUFFER_MS = 500;
+/** An assertion waits a moment for the actions before it, so that the list seldom reorders once shown. */
+const ASSERT_SETTLE_MS = 600;
 
 const MODIFIERS: Array<[number, 'Alt' | 'Control' | 'Meta' | 'Shift']> = [[1, 'Alt'], [2, 'Control'], [4, 'Meta'], [8, 'Shift']];
 const modifierNames = (mask = 0) => MODIFIERS.filter(([bit]) => mask & bit).map(([, name]) => name);
@@ -55,6 +60,8 @@ const modifierNames = (mask = 0) => MODIFIERS.filter(([bit]) => mask & bit).map(
 export class Recording {
   private readonly options: RecordingOptions;
   private readonly list: RecordedStep[] = [];
+  /** When each step's action happened (by id): a late report goes before the assertions asked for after it. */
+  private readonly times = new Map<string, number>();
   private readonly secretValues = new Map<string, string>();
   /** Secret key of each password field (by its locator). */
   private readonly secretKeys = new Map<string, string | null>();
@@ -79,7 +86,11 @@ export class Recording {
     const recordable = context as unknown as Partial<RecordableContext>;
     if (typeof recordable._startRecording !== 'function') throw new Error('This version of Playwright cannot record');
     this.context = context;
-    const on = (kind: 'added' | 'updated') => (page: Page, action: PwAction) => this.enqueue(() => this.onAction(kind, page, action));
+    const on = (kind: 'added' | 'updated') => (page: Page, action: PwAction) => {
+      const left = action.name === 'click' && (action.button ?? 'left') === 'left';
+      const at = Date.now() - (left ? CLICK_BUFFER_MS : 0);
+      this.enqueue(() => this.onAction(kind, page, action, at));
+    };
     await recordable._startRecording({ language: 'javascript' }, { actionAdded: on('added'), actionUpdated: on('updated') });
   }
 
@@ -133,11 +144,12 @@ export class Recording {
   }
 
   private enqueueAssertion(make: () => Promise<RecordedAction>): Promise<RecordedStep> {
+    const at = Date.now();
     return new Promise((resolve, reject) => {
       this.enqueue(async () => {
         await new Promise((r) => setTimeout(r, ASSERT_SETTLE_MS));
         try {
-          resolve(this.add(await make()));
+          resolve(this.add(await make(), at));
         } catch (error) {
           reject(error instanceof Error ? error : new Error(String(error)));
         }
@@ -145,7 +157,7 @@ export class Recording {
     });
   }
 
-  private async onAction(kind: 'added' | 'updated', page: Page, pw: PwAction): Promise<void> {
+  private async onAction(kind: 'added' | 'updated', page: Page, pw: PwAction, at: number): Promise<void> {
     const action = await this.toAction(page, pw);
     if (!action) return;
     const last = this.list[this.list.length - 1];
@@ -154,7 +166,7 @@ export class Recording {
     if (action.name === 'fill' && last?.action.name === 'click' && last.action.locator === action.locator) return this.replaceLast(action);
     // A redirect right after a navigation: where it ended is what counts.
     if (action.name === 'navigate' && last?.action.name === 'navigate') return this.replaceLast(action);
-    this.add(action);
+    this.add(action, at);
   }
 
   private async toAction(page: Page, pw: PwAction): Promise<RecordedAction | null> {
@@ -210,9 +222,13 @@ export class Recording {
     return `{{${key}}}`;
   }
 
-  private add(action: RecordedAction): RecordedStep {
+  /** Adds the step for `action`, which happened at `at`: before the assertions at the end asked for later. */
+  private add(action: RecordedAction, at: number): RecordedStep {
     const step = { id: `s${this.nextId++}`, ...phrase(action), action } as RecordedStep;
-    this.list.push(step);
+    let index = this.list.length;
+    while (index > 0 && this.list[index - 1].action.name.startsWith('assert') && (this.times.get(this.list[index - 1].id) ?? 0) > at) index--;
+    this.list.splice(index, 0, step);
+    this.times.set(step.id, at);
     this.emit();
     return step;
   }

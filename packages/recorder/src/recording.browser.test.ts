@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { RecordedStep } from '@stepwise/shared';
+import { Recording } from './recording.ts';
+import { actionCode } from './step-code.ts';
+import { startFixtureSite } from './test/fixture-site.ts';
+
+let site: Awaited<ReturnType<typeof startFixtureSite>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: ['--disable-gpu'] });
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+/** Clicks the middle of what `locator` finds with the mouse, as a person (or the streamed canvas) does. */
+async function clickOn(page: Page, locator: ReturnType<Page['locator']>): Promise<void> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on the page');
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('Recording', () => {
+  it('turns a session into steps: library phrasing, merged typing, a password kept as a secret, alike buttons told apart, assertions', async () => {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 700 } });
+    let seen: RecordedStep[] = [];
+    const recording = new Recording({ baseUrl: site.url, onSteps: (s) => (seen = s) });
+    await recording.attach(context);
+    const page = await context.newPage();
+    await page.goto(site.url);
+
+    await clickOn(page, page.getByLabel('Username'));
+    await page.keyboard.type('ada');
+    await clickOn(page, page.getByLabel('Password'));
+    await page.keyboard.type('s3cret!');
+    await clickOn(page, page.getByRole('button', { name: 'Sign in' }));
+    await page.waitForURL(/products/);
+    await clickOn(page, page.getByRole('listitem').filter({ hasText: 'Tea' }).getByRole('button'));
+    await page.getByLabel('Size').selectOption('l');
+    await clickOn(page, page.getByRole('checkbox'));
+    await recording.assertText(page, 'Cart: Tea');
+    await expect(recording.assertText(page, 'Cart: Mug')).rejects.toThrow('is not visible');
+    const note = (await page.getByTestId('note').boundingBox())!;
+    await recording.assertVisibleAt(page, note.x + 5, note.y + 5);
+    await clickOn(page, page.getByRole('link', { name: 'Checkout' }));
+    await page.waitForURL(/done/);
+    await recording.assertUrl(page);
+    await recording.settled();
+    await until(() => seen.length >= 11, 'the steps');
+
+    const lines = seen.map((s) => `${s.keyword} ${s.text}`);
+    expect(lines).toEqual([
+      'Given I am on the home page',
+      'When I fill the "Username" field with "ada"',
+      'When I fill the "Password" field with "{{password}}"',
+      'When I click the "Sign in" button',
+      // Both buttons are named "Add to cart": Playwright's locator tells them apart by their list item.
+      'When I click the button in the list item with "Tea Add to cart"',
+      'When I select "l" from "Size SmallLarge"',
+      'When I check "Gift wrap"',
+      'Then I should see "Cart: Tea"',
+      'Then the element with test id "note" should be visible',
+      'When I click the "Checkout" link',
+      'Then the URL should contain "/done"',
+    ]);
+    expect(JSON.stringify(seen)).not.toContain('s3cret!');
+    expect(recording.secrets).toEqual([{ key: 'password', value: 's3cret!' }]);
+    await recording.detach();
+    await context.close();
+  });
+
+  it('writes code that replays the recorded steps on a fresh page', async () => {
+    const context = await browser.newContext();
+    const recording = new Recording({ baseUrl: site.url });
+    await recording.attach(context);
+    const page = await context.newPage();
+    await page.goto(`${site.url}products`);
+    await clickOn(page, page.getByRole('listitem').filter({ hasText: 'Mug' }).getByRole('button'));
+    await clickOn(page, page.getByRole('checkbox'));
+    await recording.assertText(page, 'Cart: Mug');
+    await recording.settled();
+    await until(() => recording.steps.length >= 4, 'the steps');
+    await recording.detach();
+    await context.close();
+
+    const replay = await browser.newPage();
+    const world = { page: replay, env: { baseUrl: site.url }, testData: {} };
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (body: string) => () => Promise<void>;
+    for (const step of recording.steps) {
+      const code = actionCode(step.action);
+      expect(code, step.text).not.toBeNull();
+      await new AsyncFunction(`const { page } = this;\n${code}`).call(world);
+    }
+    await expect(replay.locator('#cart').textContent()).resolves.toBe('Cart: Mug');
+    expect(await replay.getByRole('checkbox').isChecked()).toBe(true);
+    await replay.close();
+  });
+});

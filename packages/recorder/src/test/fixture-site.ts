@@ -1,0 +1,34 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A small site to record on: a sign-in form, a product list with two alike buttons, a checkout form. */
+const PAGES: Record<string, string> = {
+  '/': `<!doctype html><title>Shop</title><h1>Shop</h1>
+    <form action="/products" method="get">
+      <label>Username <input name="user"></label>
+      <label>Password <input name="pass" type="password"></label>
+      <button>Sign in</button>
+    </form>`,
+  '/products': `<!doctype html><title>Products</title><h1>Products</h1>
+    <ul>
+      <li>Mug <button onclick="document.getElementById('cart').textContent='Cart: Mug'">Add to cart</button></li>
+      <li>Tea <button onclick="document.getElementById('cart').textContent='Cart: Tea'">Add to cart</button></li>
+    </ul>
+    <p id="cart">Cart: empty</p>
+    <label>Size <select><option value="s">Small</option><option value="l">Large</option></select></label>
+    <label><input type="checkbox"> Gift wrap</label>
+    <p data-testid="note">Free shipping</p>
+    <a href="/done">Checkout</a>`,
+  '/done': `<!doctype html><title>Done</title><h1>Thank you</h1>`,
+};
+
+export async function startFixtureSite(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const page = PAGES[new URL(req.url ?? '/', 'http://x').pathname];
+    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page ?? 'Not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
