@@ -40,6 +40,7 @@ async function open(opts: RecorderJobOptions): Promise<void> {
   await first.goto(opts.startUrl, { timeout: NAVIGATION_TIMEOUT_MS }).catch((error: Error) => {
     throw new Error(`The environment did not open: ${error.message.split('\n')[0]}`);
   });
+  await announce(first);
 }
 
 /** Streams `p` from now on. */
