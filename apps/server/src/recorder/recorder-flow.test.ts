@@ -87,6 +87,9 @@ describe('a cloud recorder session', () => {
 
     // A step renamed by the person has no definition: its code goes to steps/recorded.mjs.
     const edited: RecordedStep[] = steps.map((s) => (s.action.name === 'assertText' ? { ...s, text: 'the mug is among the results' } : s));
+    // Another member cannot save it as theirs (nor close it so).
+    const stolen = await bob.api.post('recorder/save', { project_id: projectId, env_name: 'demo', scenario_name: 'Stolen', feature_name: 'Recorded', steps: edited, session_id: sessionId });
+    expect(stolen.status).toBe(404);
     const saved = await alice.api.post('recorder/save', {
       project_id: projectId,
       env_name: 'demo',

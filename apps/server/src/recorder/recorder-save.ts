@@ -10,6 +10,7 @@ import { recordUsageEvent } from '../logs/logs.service.ts';
 import { loadStepWorkspace } from '../steps/step-workspace.ts';
 import { TEST_DATA_FILE } from '../test-data/test-data-file.ts';
 import type { FileChange } from '../workspace/git-repo.ts';
+import { featureFileName, featureFolder, requireFolder } from '../workspace/feature-paths.ts';
 import { pushScenario } from '../workspace/push-scenario.service.ts';
 import { workspaceServices } from '../workspace/workspace-services.ts';
 import { scenarioGherkin } from '../ai/plain-english.ts';
@@ -48,10 +49,13 @@ export async function saveRecording(ctx: AppContext, auth: AuthContext, body: Bo
   });
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? RECORDER_MESSAGES.saveFailed);
   const push = parsed.data;
+  const folder = featureFolder(push.parentPath);
+  featureFileName(push.name);
 
   const repo = ctx.workspaces.repo(body.project_id);
   await commitChange(ctx, body.project_id, body.branch, auth.user, `record steps for '${body.scenario_name}'`, async (_repo, head) => {
     if (!(await findEnvironment(repo, head, body.env_name))) throw notFound(WS_MSG.envNotFound);
+    await requireFolder(repo, head, folder);
     const changes: FileChange[] = [];
     const ws = await loadStepWorkspace(repo, head);
     const steps = addRecordedSteps(await repo.readFile(head, RECORDED_STEPS_FILE), body.steps, ws.matcher);
