@@ -54,6 +54,7 @@ export async function recordCommand(args: RecordArgs, out: NodeJS.WritableStream
   try {
     result = await recordInBrowser({ baseUrl, startUrl: first, executablePath, remoteDebuggingPort: args.remoteDebuggingPort, onSteps: (s) => printer.update(s), signal: stop.signal });
   } finally {
+    printer.flush();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }

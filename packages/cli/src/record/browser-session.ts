@@ -36,6 +36,9 @@ export async function recordInBrowser(opts: SessionOptions): Promise<SessionResu
       headless: false,
       executablePath: opts.executablePath,
       viewport: null,
+      // The in-page toolbar is injected into the application: a strict content security policy
+      // (style-src 'self') would leave it unstyled, lost at the end of the page.
+      bypassCSP: true,
       handleSIGINT: false,
       handleSIGTERM: false,
       args: ['--no-first-run', '--no-default-browser-check', ...(opts.remoteDebuggingPort ? [`--remote-debugging-port=${opts.remoteDebuggingPort}`] : [])],
