@@ -77,8 +77,8 @@ export function BrowserToolbar({ url, viewport, disabled, onNavigate, onBack, on
         label="Viewport"
         value={viewportLabel(viewport)}
         placeholder={viewport ? `${viewport.width} × ${viewport.height}` : 'Viewport'}
-        minWidth={150}
-        options={RECORDER_VIEWPORTS.map((v) => ({ value: v.label, label: `${v.label} · ${v.width} × ${v.height}` }))}
+        minWidth={200}
+        options={RECORDER_VIEWPORTS.map((v) => ({ value: v.label, label: `${v.label} ${v.width}×${v.height}` }))}
         onChange={(label) => {
           const v = RECORDER_VIEWPORTS.find((p) => p.label === label);
           if (v) onViewport({ width: v.width, height: v.height });

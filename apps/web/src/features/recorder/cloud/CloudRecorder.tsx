@@ -37,7 +37,9 @@ export function CloudRecorder({ project, params }: { project: ProjectDto; params
   const { envName, branch } = params;
   const ws: WorkspaceRef = useMemo(() => ({ projectId: project._id, branch, isPrivateRepo: project.privateRepo }), [project._id, project.privateRepo, branch]);
   const [viewport, setViewport] = useState<{ width: number; height: number }>({ width: RECORDER_VIEWPORTS[0].width, height: RECORDER_VIEWPORTS[0].height });
-  const session = useRecorderSession({ projectId: ws.projectId, envName, branch, viewport });
+  const session = useRecorderSession({ projectId: ws.projectId, envName, branch, viewport, joinSessionId: params.sessionId });
+  // A session joined from a link is not started again: Retry starts a new one.
+  const retry = () => (params.sessionId ? setSearch((q) => withoutKey(q, 'session_id'), { replace: true }) : session.retry());
   const [edited, setEdited] = useState<{ sessionId: string | null; edits: StepEdits }>({ sessionId: null, edits: {} });
   const edits = edited.sessionId === session.sessionId ? edited.edits : {};
   const steps = useMemo(() => applyEdits(session.steps, edits), [session.steps, edits]);
@@ -131,7 +133,7 @@ export function CloudRecorder({ project, params }: { project: ProjectDto; params
                 setPicking(false);
                 void run({ type: 'assertVisible', ...p });
               }}
-              overlay={<SessionOverlay phase={phase} envName={envName} hasSteps={steps.length > 0} onRetry={session.retry} />}
+              overlay={live || phase.kind === 'idle' || phase.kind === 'closed' ? null : <SessionOverlay phase={phase} envName={envName} hasSteps={steps.length > 0} onRetry={retry} />}
             />
           </Box>
         </Paper>
@@ -192,6 +194,12 @@ export function CloudRecorder({ project, params }: { project: ProjectDto; params
       />
     </Box>
   );
+}
+
+function withoutKey(q: URLSearchParams, key: string): URLSearchParams {
+  const next = new URLSearchParams(q);
+  next.delete(key);
+  return next;
 }
 
 function RecorderHeading({ project, envName, branch, actions }: { project: ProjectDto; envName: string | null; branch: string; actions?: React.ReactNode }) {

@@ -146,6 +146,7 @@ export function RecorderCanvas({ subscribeFrames, sendInput, active, picking, on
         component="canvas"
         ref={canvasRef}
         tabIndex={0}
+        role="application"
         aria-label="Recorded browser page"
         data-testid="recorder-canvas"
         sx={{

@@ -23,14 +23,16 @@ describe('cloud recorder parameters', () => {
       envName: 'demo',
       branch: 'main',
       featurePath: 'a.feature',
+      sessionId: null,
     });
-    expect(readRecorderParams(new URLSearchParams('git_branch=dev'))).toEqual({ projectId: null, envName: null, branch: 'dev', featurePath: null });
+    expect(readRecorderParams(new URLSearchParams('git_branch=dev'))).toEqual({ projectId: null, envName: null, branch: 'dev', featurePath: null, sessionId: null });
+    expect(readRecorderParams(new URLSearchParams('session_id=s1&env_name=demo')).sessionId).toBe('s1');
   });
 
   it('builds the page address that reads back the same', () => {
     const path = cloudRecorderPath({ projectId: 'p 1', envName: 'demo', branch: 'feature/x', featurePath: 'shop/cart.feature' });
     expect(path).toBe('/remote-recorder/recorder?project_id=p+1&env_name=environments%2Fdemo.json&git_branch=feature%2Fx&feature_file=features%2Fshop%2Fcart.feature');
-    expect(readRecorderParams(new URL(path, 'http://x').searchParams)).toEqual({ projectId: 'p 1', envName: 'demo', branch: 'feature/x', featurePath: 'shop/cart.feature' });
+    expect(readRecorderParams(new URL(path, 'http://x').searchParams)).toEqual({ projectId: 'p 1', envName: 'demo', branch: 'feature/x', featurePath: 'shop/cart.feature', sessionId: null });
     expect(cloudRecorderPath({ projectId: 'p1', envName: null, branch: 'main' })).toBe('/remote-recorder/recorder?project_id=p1&git_branch=main');
   });
 });

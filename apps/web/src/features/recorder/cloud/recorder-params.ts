@@ -6,6 +6,8 @@ export interface RecorderParams {
   branch: string;
   /** The feature to preselect when saving, relative to features/ (`shop/cart.feature`), or null. */
   featurePath: string | null;
+  /** A session already open (the server's list of a user's sessions links to it): joined instead of starting one. */
+  sessionId: string | null;
 }
 
 /** `environments/{name}.json`, `environments/{name}` or a bare name; the legacy `env.json` names none. */
@@ -29,6 +31,7 @@ export function readRecorderParams(params: URLSearchParams): RecorderParams {
     envName: envNameOf(params.get('env_name')),
     branch: params.get('git_branch')?.trim() || 'main',
     featurePath: featurePathOf(params.get('feature_file')),
+    sessionId: params.get('session_id')?.trim() || null,
   };
 }
 

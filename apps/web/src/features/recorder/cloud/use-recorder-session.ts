@@ -31,6 +31,8 @@ export interface SessionOptions {
   envName: string | null;
   branch: string;
   viewport: { width: number; height: number };
+  /** An open session to join instead of starting one. */
+  joinSessionId?: string | null;
 }
 
 const COMMAND_TIMEOUT_MS = 30_000;
@@ -40,7 +42,7 @@ const COMMAND_TIMEOUT_MS = 30_000;
  * app's socket.io channel (frames, steps and page changes in; input and commands out), closed when
  * the page is left, unmounted, saved or discarded.
  */
-export function useRecorderSession({ projectId, envName, branch, viewport }: SessionOptions) {
+export function useRecorderSession({ projectId, envName, branch, viewport, joinSessionId = null }: SessionOptions) {
   const token = useToken();
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<SessionPhase>({ kind: 'idle' });
@@ -74,7 +76,7 @@ export function useRecorderSession({ projectId, envName, branch, viewport }: Ses
       lastFrame.current = null;
       let id: string;
       try {
-        id = await startRecorderSession({ project_id: projectId, env_name: envName, git_branch: branch, viewport: viewportRef.current });
+        id = joinSessionId ?? await startRecorderSession({ project_id: projectId, env_name: envName, git_branch: branch, viewport: viewportRef.current });
       } catch (err) {
         if (!cancelled) setPhase({ kind: 'error', message: errorText(err) });
         return;
@@ -128,7 +130,7 @@ export function useRecorderSession({ projectId, envName, branch, viewport }: Ses
       socketRef.current = null;
       leave();
     };
-  }, [attempt, envName, token, projectId, branch]);
+  }, [attempt, envName, token, projectId, branch, joinSessionId]);
 
   const sendInput = useCallback((input: RecorderInput) => {
     const s = socketRef.current;
