@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RECORDER_MESSAGES } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
@@ -65,6 +66,21 @@ describe('recorder session limits', () => {
     expect(gone.body.error).toContain('leads nowhere');
     expect(recorderSessions(server.ctx).size).toBe(0);
   });
+
+  it('answers 400 when the environment\'s page does not open, and keeps no session', async () => {
+    const probe = net.createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as net.AddressInfo).port;
+    await new Promise((r) => probe.close(r));
+    await server.ctx.workspaces.write(projectId, 'main', { name: 'T', email: alice.email }, 'an environment that is down', async () => [
+      { path: 'environments/down.json', content: JSON.stringify({ name: 'down', baseUrl: `http://127.0.0.1:${port}/` }) },
+    ]);
+    const down = await create(alice, { env_name: 'down' });
+    expect(down.status).toBe(400);
+    expect(down.body.error).toContain(RECORDER_MESSAGES.environmentUnreachable);
+    expect(down.body.error).toMatch(/net::ERR_/);
+    expect(recorderSessions(server.ctx).size).toBe(0);
+  }, 60_000);
 
   it('gives a user one session and the server its maximum, then refuses with the limit named', async () => {
     server.ctx.config.recorderMaxSessions = 2;

@@ -5,7 +5,7 @@ import type { Environment } from '../environments/environment-files.ts';
 import { branchHead } from '../environments/workspace-io.ts';
 import { findEnvironment } from '../execution-runs/run-inputs.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
 import { isExpired } from '../projects/plan.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { hostResolves, unknownHostMessage } from '../ai/environment-host.ts';
@@ -26,7 +26,7 @@ export async function createRecorderSession(ctx: AppContext, auth: AuthContext, 
   if (isExpired(project)) throw forbidden(MSG.licenceExpired);
   const env = await recorderEnvironment(ctx, body.project_id, body.git_branch, body.env_name);
   if (!(await hostResolves(env.baseUrl))) throw badRequest(unknownHostMessage(env.baseUrl));
-  return recorderSessions(ctx).open({
+  const opening = recorderSessions(ctx).open({
     ownerId: auth.user.id,
     projectId: body.project_id,
     envName: env.name,
@@ -34,6 +34,12 @@ export async function createRecorderSession(ctx: AppContext, auth: AuthContext, 
     baseUrl: env.baseUrl,
     startUrl: startUrl(env.baseUrl, body.url),
     viewport: viewportOf(body.viewport),
+  });
+  return opening.catch((err: Error) => {
+    if (err instanceof HttpError) throw err;
+    // The page did not load (refused, timed out): the environment's; anything else is the server's browser.
+    if (/^The environment did not open/.test(err.message)) throw badRequest(`${RECORDER_MESSAGES.environmentUnreachable}: ${err.message.replace(/^The environment did not open: /, '')}`);
+    throw new HttpError(503, `The recorder browser could not start: ${err.message}`);
   });
 }
 
