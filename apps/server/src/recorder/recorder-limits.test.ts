@@ -47,7 +47,13 @@ async function client(user: TestUser): Promise<RecorderClient> {
 
 describe('recorder session limits', () => {
   it('refuses a caller without a token, a non-member, an unknown environment, and a host that leads nowhere', async () => {
-    expect((await server.app.inject({ method: 'POST', url: '/api/guac/create-RDP-connection-with-defaults', payload: { project_id: projectId, env_name: 'demo' } })).statusCode).toBe(401);
+    const calls = ['create-RDP-connection-with-defaults', 'guac-lite-prepareWebSocket-url', 'check-environment-is-reachable', 'concurrent-sessions-for-user',
+      'close-guac-lite-connection', 'delete-Guacamole-connection', 'create-guacamole-user', 'invoke-deep-link'].map((c): { method: 'GET' | 'POST'; url: string } => ({ method: 'POST', url: `/api/guac/${c}` }));
+    calls.push({ method: 'POST', url: '/api/recorder/save' }, { method: 'GET', url: `/api/guac/guac-lite-url-for-username/${encodeURIComponent(alice.email)}` });
+    for (const call of calls) {
+      const res = await server.app.inject({ ...call, payload: call.method === 'POST' ? { project_id: projectId, env_name: 'demo', session_id: 'x', url: '/' } : undefined });
+      expect(res.statusCode, call.url).toBe(401);
+    }
     expect((await create(outsider)).status).toBe(403);
     expect((await outsider.api.post('guac/check-environment-is-reachable', { project_id: projectId, env_name: 'demo' })).status).toBe(403);
     expect((await outsider.api.post('guac/concurrent-sessions-for-user', { project_id: projectId })).status).toBe(403);
