@@ -98,3 +98,12 @@ export function ensureChromium() {
   log(`Chromium not found at ${chromium}: install it (apt-get install chromium) or set CHROMIUM_PATH.`);
   process.exit(1);
 }
+
+/** Xvfb (a display for the headed browser of the local recorder's test); installed with apt-get when missing and running as root. */
+export function ensureXvfb() {
+  if (fs.existsSync('/usr/bin/xvfb-run')) return true;
+  log('Installing Xvfb (a display for the local recorder test) from Debian packages...');
+  if (aptInstall(['xvfb', 'xauth'], { allowFailure: true }) && fs.existsSync('/usr/bin/xvfb-run')) return true;
+  log('Xvfb not found: the local recorder test will say it was skipped (apt-get install xvfb).');
+  return false;
+}

@@ -3,7 +3,7 @@
 // TEST_DATABASE_URL is set), then the browser tests against a built app.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, ensureSandboxTools, ensureWebBuild, log, root, run } from './lib.mjs';
+import { ensureChromium, ensureDependencies, ensureSandboxTools, ensureWebBuild, ensureXvfb, log, root, run } from './lib.mjs';
 
 const started = Date.now();
 const results = path.join(root, 'test-results');
@@ -34,6 +34,7 @@ ensureDependencies();
 const chromium = ensureChromium();
 // The escape tests prove the sandbox: they need it.
 ensureSandboxTools({ required: true });
+ensureXvfb();
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
