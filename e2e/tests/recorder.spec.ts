@@ -159,7 +159,7 @@ test('a purchase recorded in the streamed browser is saved as a scenario that pa
   });
 });
 
-test('recorded steps are edited and deleted in the list; Discard and leaving the page close the session', async ({ page, request }) => {
+test('checks are added from the Assert menu, steps edited and deleted in the list; Discard and leaving the page close the session', async ({ page, request }) => {
   test.setTimeout(240_000);
   const email = uniqueEmail('recorder-list');
   const token = await signUpViaApi(request, email, 'Rob', 'Recorder');
@@ -167,31 +167,58 @@ test('recorded steps are edited and deleted in the list; Discard and leaving the
   await signedInAs(page, email);
   const steps = page.getByRole('list', { name: 'Recorded steps' });
   const address = page.getByRole('textbox', { name: 'Address' });
+  const canvas = page.getByRole('application', { name: 'Recorded browser page' });
   const recorder = `/remote-recorder/recorder?project_id=${projectId}&env_name=environments/demo.json&git_branch=main`;
 
-  await test.step('the address bar opens a page; a step is renamed inline and another deleted', async () => {
+  await test.step('the address bar opens a page; Assert URL and Assert text add checks; a step is renamed inline and another deleted', async () => {
     await page.goto(recorder);
-    await expect(page.getByTestId('recorder-canvas')).toBeVisible({ timeout: 60_000 });
+    await expect(canvas).toBeVisible({ timeout: 60_000 });
     await address.fill('cart');
     await address.press('Enter');
     await expect(address).toHaveValue(/\/demo-shop\/cart$/);
+    await expect(steps.getByRole('listitem')).toHaveCount(1);
+    await expect(steps.getByRole('listitem').first()).toContainText('/cart');
+    await page.getByRole('button', { name: 'Assert' }).click();
+    await page.getByRole('menuitem', { name: 'Assert URL' }).click();
     await expect(steps.getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('button', { name: 'Assert' }).click();
+    await page.getByRole('menuitem', { name: 'Assert text' }).click();
+    await page.getByRole('dialog', { name: 'Assert text' }).getByLabel('Text the page shows').fill('Your cart is empty.');
+    await page.getByRole('dialog', { name: 'Assert text' }).getByRole('button', { name: 'Add assertion' }).click();
+    await expect(steps.getByRole('listitem')).toHaveCount(3);
+
     await page.getByRole('button', { name: 'Edit step 1' }).click();
     const text = page.getByRole('textbox', { name: 'Text of step 1' });
-    await text.fill('I open the shop');
+    await text.fill('I open my empty cart');
     await text.press('Enter');
-    await expect(steps.getByRole('listitem').first()).toContainText('Given I open the shop');
+    await expect(steps.getByRole('listitem').first()).toHaveAccessibleName('Given I open my empty cart');
     await page.getByRole('button', { name: 'Delete step 2' }).click();
-    await expect(steps.getByRole('listitem')).toHaveCount(1);
-    // New steps arrive with the edits kept.
-    await page.getByRole('button', { name: 'Back' }).click();
-    await expect(address).toHaveValue(/\/demo-shop\/$/);
-    await expect(steps.getByRole('listitem').first()).toContainText('Given I open the shop');
+    await expect(steps.getByRole('listitem')).toHaveCount(2);
+    await expect(steps.getByRole('listitem').last()).toContainText('Your cart is empty.');
+  });
+
+  await test.step('Assert element visible: the next click in the canvas picks the element; the edits stay as steps arrive', async () => {
+    const reference = await page.context().newPage();
+    await reference.setViewportSize(PAGE);
+    await reference.goto(await address.inputValue());
+    const shop = new StreamedShop(page, canvas, reference);
+    await page.getByRole('button', { name: 'Assert' }).click();
+    await page.getByRole('menuitem', { name: 'Assert element visible' }).click();
+    await expect(page.getByText('Click the element that must be visible (Esc cancels).')).toBeVisible();
+    const { x, y } = await shop.point(reference.getByRole('link', { name: 'Browse products' }));
+    await page.mouse.click(x, y);
+    await expect(page.getByText('Click the element that must be visible (Esc cancels).')).toBeHidden();
+    await expect(steps.getByRole('listitem')).toHaveCount(3);
+    await expect(steps.getByRole('listitem').last()).toContainText('Browse products');
+    // Picking did not click: the page is still the cart.
+    await expect(address).toHaveValue(/\/demo-shop\/cart$/);
+    await expect(steps.getByRole('listitem').first()).toHaveAccessibleName('Given I open my empty cart');
+    await expect(steps).not.toContainText('assert URL');
+    await reference.close();
     await page.screenshot({ path: `${shots}-edits.png` });
   });
 
   await test.step('the Mobile viewport reshapes the streamed page', async () => {
-    const canvas = page.getByTestId('recorder-canvas');
     await page.getByRole('combobox', { name: 'Viewport' }).click();
     await page.getByRole('option', { name: 'Mobile 390×844' }).click();
     await expect.poll(async () => { const b = await canvas.boundingBox(); return b ? Math.round((b.width / b.height) * 100) : 0; }).toBe(Math.round((390 / 844) * 100));
@@ -208,12 +235,12 @@ test('recorded steps are edited and deleted in the list; Discard and leaving the
 
   await test.step('leaving the page another way closes it too', async () => {
     await page.goto(recorder);
-    await expect(page.getByTestId('recorder-canvas')).toBeVisible({ timeout: 60_000 });
+    await expect(canvas).toBeVisible({ timeout: 60_000 });
     expect(await openSessions(request, token)).toBe(1);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Executions', exact: true }).click();
     await expect.poll(() => openSessions(request, token)).toBe(0);
     await page.goto(recorder);
-    await expect(page.getByTestId('recorder-canvas')).toBeVisible({ timeout: 60_000 });
+    await expect(canvas).toBeVisible({ timeout: 60_000 });
     await page.goto('/home');
     await expect.poll(() => openSessions(request, token)).toBe(0);
   });

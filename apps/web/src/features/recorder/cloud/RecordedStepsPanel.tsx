@@ -37,9 +37,9 @@ function StepRow({ step, index, onEdit, onDelete }: { step: RecordedStep; index:
       <Box sx={{ flex: 1, minWidth: 0 }}>
         {draft === null ? (
           <Typography variant="body2" sx={{ wordBreak: 'break-word' }} data-testid="recorded-step-text">
-            <Box component="span" sx={{ fontWeight: 700, color: 'primary.main', mr: 0.75 }}>
+            <Box component="span" sx={{ fontWeight: 700, color: 'primary.main' }}>
               {step.keyword}
-            </Box>
+            </Box>{' '}
             {step.text}
           </Typography>
         ) : (

@@ -157,7 +157,8 @@ export function RecorderCanvas({ subscribeFrames, sendInput, active, picking, on
           boxShadow: 3,
           cursor: picking ? 'crosshair' : 'default',
           outline: 'none',
-          '&:focus-visible, &:focus': { boxShadow: (t) => `0 0 0 2px ${t.palette.primary.main}, ${t.shadows[3]}` },
+          // Drawn inside the page: the canvas may fill its room, whose edges clip anything outside.
+          '&:focus': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
         }}
       />
       {overlay && (
