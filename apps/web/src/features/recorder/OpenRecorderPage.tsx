@@ -8,20 +8,28 @@ import Typography from '@mui/material/Typography';
 import { UI } from '@stepwise/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { useToken } from '../../api/session';
 import { AuthLayout } from '../../components/AuthLayout';
+import { CopyButton } from '../../components/CopyButton';
 import { cloudRecorderLink, deepLink, isRecorderMode, MODE_LABELS } from './recorder-links';
+import { useClientAccessKey } from './use-client-access-key';
 import { useCountdown } from './use-countdown';
-import { useDownloadLink } from './use-download-link';
+import { useDownloadLink, type ClientInstall } from './use-download-link';
 
-/** /open-recorder/:cmd: hands over to the desktop client through a deep link. */
+/** /open-recorder/:cmd: hands over to the Stepwise client (`stepwise open-link`) through a stepwise:// link. */
 export function OpenRecorderPage() {
   const { cmd } = useParams();
   const [params] = useSearchParams();
-  const download = useDownloadLink();
+  const signedIn = !!useToken();
+  const install = useDownloadLink();
+  const valid = isRecorderMode(cmd);
+  const access = useClientAccessKey(valid ? params.get('project_id') : null, params.get('access_key'));
   const [closed, setClosed] = useState(false);
   const clicked = useRef(false);
-  const valid = isRecorderMode(cmd);
-  const links = useMemo(() => (valid ? { app: deepLink(cmd, params), cloud: cloudRecorderLink(cmd, params) } : null), [valid, cmd, params]);
+  const links = useMemo(
+    () => (valid ? { app: deepLink(cmd, params, { accessKey: access.key, server: window.location.origin }), cloud: cloudRecorderLink(cmd, params) } : null),
+    [valid, cmd, params, access.key],
+  );
 
   const openApp = useCallback(() => {
     if (links) window.location.href = links.app;
@@ -33,13 +41,13 @@ export function OpenRecorderPage() {
   }, []);
   const countdown = useCountdown(UI.recorderCountdownS, closeTab);
 
-  // Clicked automatically once. Automated browsers are spared: the OS protocol prompt they cannot
-  // answer leaves their pointer input stuck for the rest of the session.
+  // Clicked automatically once the link is complete. Automated browsers are spared: the OS protocol
+  // prompt they cannot answer leaves their pointer input stuck for the rest of the session.
   useEffect(() => {
-    if (clicked.current || !links || navigator.webdriver) return;
+    if (clicked.current || !links || !access.ready || navigator.webdriver) return;
     clicked.current = true;
     openApp();
-  }, [links, openApp]);
+  }, [links, access.ready, openApp]);
 
   if (!valid || !links) {
     return (
@@ -50,20 +58,31 @@ export function OpenRecorderPage() {
   }
 
   return (
-    <AuthLayout title={MODE_LABELS[cmd]} subtitle="We are opening the Stepwise client on your computer." width={520}>
+    <AuthLayout title={MODE_LABELS[cmd]} subtitle="We are opening the Stepwise client on your computer." width={560}>
       <Stack spacing={2.5}>
-        <Button variant="contained" size="large" onClick={openApp}>
+        {access.error && <Alert severity="warning">{access.error} The client will use the access key it is set up with (STEPWISE_TOKEN).</Alert>}
+        {!signedIn && !params.get('access_key') && (
+          <Alert severity="info">You are not signed in: the client will use the access key it is set up with (STEPWISE_TOKEN).</Alert>
+        )}
+        <Button
+          variant="contained"
+          size="large"
+          href={links.app}
+          role="button"
+          disabled={!access.ready}
+          onClick={(e) => {
+            e.preventDefault();
+            openApp();
+          }}
+        >
           Continue in the app
         </Button>
-        <Typography variant="body2" color="text.secondary">
-          Nothing happened? Install the client first:{' '}
-          <Link href={download.href} target="_blank" rel="noreferrer">
-            {download.label}
-          </Link>
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          No desktop client? <Link href={links.cloud}>Use the cloud recorder</Link>
-        </Typography>
+        <InstallHelp install={install} />
+        {cmd === 'recorder' && (
+          <Typography variant="body2" color="text.secondary">
+            No client on this computer? <Link href={links.cloud}>Use the cloud recorder</Link>
+          </Typography>
+        )}
         <Divider />
         <Box aria-live="polite">
           {closed ? (
@@ -81,5 +100,26 @@ export function OpenRecorderPage() {
         </Box>
       </Stack>
     </AuthLayout>
+  );
+}
+
+/** The client's "download": the command line installed with npm, then its stepwise:// handler. */
+function InstallHelp({ install }: { install: ClientInstall }) {
+  const text = install.commands.join('\n');
+  return (
+    <Box component="section" aria-labelledby="install-client">
+      <Typography id="install-client" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Nothing happened? {install.label}: run in {install.shell}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', bgcolor: 'grey.100', borderRadius: 1, p: 1.5 }}>
+        <Box component="pre" aria-label="Install commands" sx={{ flex: 1, m: 0, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {text}
+        </Box>
+        <CopyButton text={text} ariaLabel="Copy the install commands" />
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        Needs Node.js 22.18 or later and Chrome or Chromium. Then come back and press Continue in the app.
+      </Typography>
+    </Box>
   );
 }

@@ -17,13 +17,19 @@ export function isRecorderMode(value: string | undefined): value is RecorderMode
   return !!value && (RECORDER_MODES as readonly string[]).includes(value);
 }
 
-/** Custom-protocol link to the desktop client, carrying every query parameter. */
-export function deepLink(mode: RecorderMode, params: URLSearchParams): string {
-  const qs = params.toString();
-  return `${DEEP_LINK_SCHEME}://${mode}${qs ? `?${qs}` : ''}`;
+/**
+ * Custom-protocol link to the desktop client (`stepwise open-link`): every query parameter of the
+ * page, plus the access key the client uses and the server it calls (this page's origin).
+ */
+export function deepLink(mode: RecorderMode, params: URLSearchParams, extra: { accessKey?: string | null; server?: string } = {}): string {
+  const qs = new URLSearchParams(params);
+  if (extra.accessKey) qs.set('access_key', extra.accessKey);
+  if (extra.server && !qs.has('server')) qs.set('server', extra.server);
+  const text = qs.toString();
+  return `${DEEP_LINK_SCHEME}://${mode}${text ? `?${text}` : ''}`;
 }
 
-/** Cloud recorder page with the same parameters. */
+/** Cloud recorder page with the same parameters (it is signed in: no access key is added). */
 export function cloudRecorderLink(mode: RecorderMode, params: URLSearchParams): string {
   const qs = params.toString();
   return `${window.location.origin}/remote-recorder/${mode}${qs ? `?${qs}` : ''}`;

@@ -1,16 +1,37 @@
 import { useEffect, useState } from 'react';
-import { DOWNLOADS } from '../../lib/web-constants';
 import { type ClientOs, detectOs } from '../../lib/os';
 
-const LABELS: Record<ClientOs, string> = {
-  windows: 'Download for Windows (.exe)',
-  'mac-x64': 'Download for Mac with Intel (.dmg)',
-  'mac-arm64': 'Download for Mac with Apple silicon (.dmg)',
-  other: 'Download the client from the releases page',
+export const CLI_PACKAGE = '@stepwise/cli';
+
+const SYSTEMS: Record<ClientOs, { name: string; shell: string }> = {
+  windows: { name: 'Windows', shell: 'PowerShell or the Command Prompt' },
+  'mac-x64': { name: 'macOS', shell: 'Terminal' },
+  'mac-arm64': { name: 'macOS', shell: 'Terminal' },
+  other: { name: 'Linux', shell: 'a terminal' },
 };
 
-/** Client download matching the visitor's operating system. */
-export function useDownloadLink() {
+export interface ClientInstall {
+  os: ClientOs;
+  label: string;
+  /** Where to type the commands. */
+  shell: string;
+  /** Install the command line, then make stepwise:// links open it. */
+  commands: string[];
+}
+
+/** The client's install for `server` on the visitor's operating system: the command line and its link handler. */
+export function clientInstall(os: ClientOs, server: string): ClientInstall {
+  const system = SYSTEMS[os];
+  return {
+    os,
+    label: `Install the Stepwise client on ${system.name}`,
+    shell: system.shell,
+    commands: [`npm i -g ${CLI_PACKAGE}`, `stepwise register-protocol --server ${server}`],
+  };
+}
+
+/** The client install matching the visitor's operating system. */
+export function useDownloadLink(server: string = window.location.origin): ClientInstall {
   const [os, setOs] = useState<ClientOs>('other');
   useEffect(() => {
     let alive = true;
@@ -19,5 +40,5 @@ export function useDownloadLink() {
       alive = false;
     };
   }, []);
-  return { href: DOWNLOADS[os], label: LABELS[os] };
+  return clientInstall(os, server);
 }
