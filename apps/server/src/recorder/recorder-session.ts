@@ -53,6 +53,9 @@ export class RecorderSession {
   secrets: RecordedSecret[] = [];
   lastFrame: RecorderFrame | null = null;
   private child: ChildProcess | null = null;
+  private markFinished: () => void = () => {};
+  /** Resolves once the job has exited and its scratch folder is removed (at once for a session that never started one). */
+  readonly finished = new Promise<void>((resolve) => (this.markFinished = resolve));
   private scratchDir: string | null = null;
   private readonly pending = new Map<number, Pending>();
   private readonly listeners = new Set<RecorderListener>();
@@ -83,6 +86,15 @@ export class RecorderSession {
 
   /** Starts the job in the sandbox and opens the start page; rejects (and ends the session) when it cannot. */
   async start(ctx: AppContext): Promise<void> {
+    try {
+      await this.launch(ctx);
+    } catch (err) {
+      this.end((err as Error).message);
+      throw err;
+    }
+  }
+
+  private async launch(ctx: AppContext): Promise<void> {
     const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-recorder-'));
     this.scratchDir = scratchDir;
     const workDir = path.join(scratchDir, 'work');
@@ -111,22 +123,17 @@ export class RecorderSession {
     child.stderr?.on('data', (d: Buffer) => (this.stderr = (this.stderr + d.toString('utf8')).slice(-4000)));
     child.on('message', (m: RecorderJobMessage) => this.onMessage(m));
     child.on('close', () => this.onClose());
-    try {
-      await withTimeout(ready, OPEN_TIMEOUT_MS, 'The recorder browser did not start');
-      const options: RecorderJobOptions = {
-        baseUrl: this.target.baseUrl,
-        startUrl: this.target.startUrl,
-        viewport: this.viewport,
-        chromiumPath: ctx.config.chromiumPath ?? '/usr/bin/chromium',
-        quality: FRAME_QUALITY,
-        fps: FRAME_FPS,
-      };
-      await this.request({ type: 'open', options }, OPEN_TIMEOUT_MS);
-      this.ready = true;
-    } catch (err) {
-      this.end((err as Error).message);
-      throw err;
-    }
+    await withTimeout(ready, OPEN_TIMEOUT_MS, 'The recorder browser did not start');
+    const options: RecorderJobOptions = {
+      baseUrl: this.target.baseUrl,
+      startUrl: this.target.startUrl,
+      viewport: this.viewport,
+      chromiumPath: ctx.config.chromiumPath ?? '/usr/bin/chromium',
+      quality: FRAME_QUALITY,
+      fps: FRAME_FPS,
+    };
+    await this.request({ type: 'open', options }, OPEN_TIMEOUT_MS);
+    this.ready = true;
   }
 
   /** Input from the user's canvas; counts as activity. */
@@ -176,7 +183,7 @@ export class RecorderSession {
     for (const l of [...this.listeners]) l.ended(reason);
     this.listeners.clear();
     for (const hook of this.endHooks) hook(reason);
-    if (!child || child.exitCode !== null || child.signalCode !== null) void this.removeScratch();
+    if (!child || child.exitCode !== null || child.signalCode !== null) void this.removeScratch().then(this.markFinished);
   }
 
   private onMessage(m: RecorderJobMessage): void {
@@ -213,7 +220,7 @@ export class RecorderSession {
 
   private onClose(): void {
     this.end(this.why('The recorder browser ended'));
-    void this.removeScratch();
+    void this.removeScratch().then(this.markFinished);
   }
 
   private why(message: string): string {

@@ -10,6 +10,8 @@ export interface RecorderLimits {
   maxDurationMs: number;
 }
 
+/** How long the app's close waits for the sessions' jobs (they are killed 3 s after being asked to close). */
+const CLOSE_GRACE_MS = 5000;
 /** How often sessions are looked at for idleness. */
 const IDLE_CHECK_MS = 1000;
 
@@ -22,6 +24,8 @@ const IDLE_CHECK_MS = 1000;
 export class RecorderSessions {
   private readonly ctx: AppContext;
   private readonly sessions = new Map<string, RecorderSession>();
+  /** Sessions whose job has not exited yet (ended ones included). */
+  private readonly alive = new Set<RecorderSession>();
   private readonly idleTimer: NodeJS.Timeout;
   private readonly stopRevoking: () => void;
   private closed = false;
@@ -50,6 +54,8 @@ export class RecorderSessions {
     if (this.sessions.size >= perServer) throw tooMany(RECORDER_MESSAGES.sessionLimitServer);
     const session = new RecorderSession(target);
     this.sessions.set(session.id, session);
+    this.alive.add(session);
+    void session.finished.then(() => this.alive.delete(session));
     const hardStop = setTimeout(() => session.end(RECORDER_MESSAGES.sessionExpired), maxDurationMs);
     hardStop.unref();
     session.onEnd((reason) => {
@@ -76,12 +82,16 @@ export class RecorderSessions {
     return this.sessions.size;
   }
 
-  /** Ends every session (the app closes). */
-  closeAll(): void {
+  /** Ends every session (the app closes) and waits a little for their jobs to exit and their folders to go. */
+  async closeAll(): Promise<void> {
     this.closed = true;
     clearInterval(this.idleTimer);
     this.stopRevoking();
     for (const s of [...this.sessions.values()]) s.end('The server is shutting down');
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_GRACE_MS)));
+    await Promise.race([Promise.all([...this.alive].map((s) => s.finished)), grace]);
+    clearTimeout(timer);
   }
 
   private sweepIdle(): void {

@@ -8,5 +8,5 @@ import { recorderSessions } from './recorder-sessions.ts';
 export async function registerRecorder(api: FastifyInstance, ctx: AppContext): Promise<void> {
   await api.register(guacRoutes, { ctx });
   await api.register(recorderRoutes, { ctx });
-  api.addHook('onClose', async () => recorderSessions(ctx).closeAll());
+  api.addHook('onClose', () => recorderSessions(ctx).closeAll());
 }
