@@ -61,7 +61,9 @@ interface Recorder {
 
 function startRecorder(args: string[]): Recorder {
   let output = '';
-  const child = spawn(XVFB_RUN!, ['-a', '-s', '-screen 0 1280x900x24', process.execPath, CLI_BIN, 'record', ...args], {
+  // The shell prints its process id and becomes the command (exec): the test can signal it directly.
+  const script = 'echo "pid $$"; exec "$0" "$@"';
+  const child = spawn(XVFB_RUN!, ['-a', '-s', '-screen 0 1280x900x24', 'sh', '-c', script, process.execPath, CLI_BIN, 'record', ...args], {
     env: { ...process.env, STEPWISE_TOKEN: key, CHROMIUM_PATH: CHROMIUM },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -194,4 +196,29 @@ describe.skipIf(!!skipReason)('stepwise record under Xvfb', () => {
     const cases = await listTestCases(server.ctx.db, final.reportLink.split('/').pop()!);
     expect(cases.map((c) => [c.scenario_name, c.status, c.error_message]), feature).toEqual([['Buy a steel water bottle', 'PASSED', null]]);
   }, 300_000);
+
+  it('stops on Ctrl+C and, with --no-publish, prints the Gherkin (default name, no question without a terminal) and saves nothing', async () => {
+    const port = await freePort();
+    const headBefore = await server.ctx.workspaces.repo(project).branchHead('main');
+    const recorder = startRecorder(['--project', project, '--env', 'demo', '--url', 'product?id=ceramic-mug', '--no-publish', '--server', server.baseUrl, '--remote-debugging-port', String(port)]);
+    let browser: Browser | undefined;
+    try {
+      browser = await until(() => chromium.connectOverCDP(`http://127.0.0.1:${port}`), 'the recorder browser', 60_000);
+      const page = await until(() => browser!.contexts()[0]?.pages().find((p) => p.url().includes('/demo-shop/product')), 'the product page');
+      await clickOn(page, page.getByRole('button', { name: 'Add to cart' }));
+      await until(() => recorder.output().includes('Add to cart'), 'the click printed');
+    } finally {
+      await browser?.close().catch(() => {});
+    }
+    const pid = Number(/^pid (\d+)$/m.exec(recorder.output())![1]);
+    process.kill(pid, 'SIGINT');
+    const code = await Promise.race([recorder.exited, new Promise<number>((r) => setTimeout(() => r(-1), 30_000))]);
+    if (code === -1) recorder.child.kill('SIGKILL');
+    const out = recorder.output();
+    expect(code, out).toBe(0);
+    expect(out).toContain('Recording stopped.');
+    expect(out).toMatch(/Feature: Recorded scenarios\n\n {2}Scenario: Recorded scenario \d{4}-\d\d-\d\d \d\d:\d\d\n {4}Given I open the "\/product\?id=ceramic-mug" page\n {4}When I click the "Add to cart" button\n/);
+    expect(out).not.toContain('Publishing');
+    expect(await server.ctx.workspaces.repo(project).branchHead('main')).toBe(headBefore);
+  }, 120_000);
 });
