@@ -146,5 +146,9 @@ export function phrase(action: RecordedAction): { keyword: 'Given' | 'When' | 'T
       return { keyword: 'Then', text: `the URL should contain ${q(action.url)}` };
     case 'assertVisible':
       return { keyword: 'Then', text: `${describeLocator(action.locator)} should be visible` };
+    case 'assertValue':
+      return { keyword: 'Then', text: `${describeLocator(action.locator)} should have the value ${q(action.value)}` };
+    case 'assertChecked':
+      return { keyword: 'Then', text: `${describeLocator(action.locator)} should ${action.checked ? 'be checked' : 'not be checked'}` };
   }
 }

@@ -34,6 +34,7 @@ async function open(opts: RecorderJobOptions): Promise<void> {
     onSecrets: (secrets) => send({ type: 'secrets', secrets }),
   });
   await recording.attach(context);
+  await recording.hideToolbar(context);
   context.on('page', (p) => void show(p));
   const first = await context.newPage();
   await show(first);

@@ -107,4 +107,29 @@ describe('Recording', () => {
     expect(await replay.getByRole('checkbox').isChecked()).toBe(true);
     await replay.close();
   });
+
+  it("records Enter in a form as the key press only (the browser's implicit click is not a step), and hides Playwright's toolbar when asked", async () => {
+    const context = await browser.newContext();
+    const recording = new Recording({ baseUrl: site.url });
+    await recording.attach(context);
+    await recording.hideToolbar(context);
+    const page = await context.newPage();
+    await page.goto(site.url);
+    await clickOn(page, page.getByLabel('Username'));
+    await page.keyboard.type('ada');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/products/);
+    await until(() => recording.steps.some((s) => s.action.name === 'press'), 'the key press');
+    await new Promise((r) => setTimeout(r, 1000));
+    await recording.settled();
+    expect(recording.steps.map((s) => s.text)).toEqual(['I am on the home page', 'I fill the "Username" field with "ada"', 'I press "Enter"']);
+    const toolbarShown = await page.evaluate(() => {
+      const { document, getComputedStyle } = globalThis as unknown as { document: { querySelector(s: string): object | null }; getComputedStyle(e: object): { display: string } };
+      const glass = document.querySelector('x-pw-glass');
+      return glass ? getComputedStyle(glass).display !== 'none' : false;
+    });
+    expect(toolbarShown).toBe(false);
+    await recording.detach();
+    await context.close();
+  });
 });

@@ -16,6 +16,8 @@ interface PwAction {
   button?: 'left' | 'middle' | 'right';
   clickCount?: number;
   files?: string[];
+  value?: string;
+  checked?: boolean;
 }
 
 interface RecorderSink {
@@ -46,6 +48,13 @@ const SKIPPED_KEYS = new Set(['Tab', 'Shift+Tab']);
 const CLICK_BUFFER_MS = 500;
 /** An assertion waits a moment for the actions before it, so that the list seldom reorders once shown. */
 const ASSERT_SETTLE_MS = 600;
+
+/** A stylesheet adopted by the document (no <style> element: it holds under a strict Content-Security-Policy). */
+const HIDE_TOOLBAR_SCRIPT = `(() => {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync('x-pw-glass:not([data-stepwise]) { display: none !important; }');
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+})();`;
 
 const MODIFIERS: Array<[number, 'Alt' | 'Control' | 'Meta' | 'Shift']> = [[1, 'Alt'], [2, 'Control'], [4, 'Meta'], [8, 'Shift']];
 const modifierNames = (mask = 0) => MODIFIERS.filter(([bit]) => mask & bit).map(([, name]) => name);
@@ -132,6 +141,14 @@ export class Recording {
     return this.enqueueAssertion(async () => ({ name: 'assertVisible', locator: await locatorAt(page, x, y) }));
   }
 
+  /**
+   * Hides the in-page toolbar of Playwright's recorder in the pages of `context` (the cloud recorder
+   * has its own controls around the streamed page, and the toolbar would cover the page's top).
+   */
+  async hideToolbar(context: BrowserContext): Promise<void> {
+    await context.addInitScript({ content: HIDE_TOOLBAR_SCRIPT });
+  }
+
   /** Removes a step (the web app's delete, before saving). */
   remove(id: string): void {
     const at = this.list.findIndex((s) => s.id === id);
@@ -178,6 +195,8 @@ export class Recording {
     const locator = page.locator(pw.selector).toString();
     switch (pw.name) {
       case 'click': {
+        // A click without a pointer (Enter submitting a form, Space on a button): the key press already did it.
+        if (pw.clickCount === 0) return null;
         const modifiers = modifierNames(pw.modifiers);
         return {
           name: 'click',
@@ -200,6 +219,15 @@ export class Recording {
       }
       case 'setInputFiles':
         return { name: 'upload', locator, files: (pw.files ?? []).map((f) => f.replace(/^.*[\\/]/, '')) };
+      // The assertion tools of Playwright's in-page toolbar.
+      case 'assertText':
+        return pw.text ? { name: 'assertText', text: pw.text } : null;
+      case 'assertVisible':
+        return { name: 'assertVisible', locator };
+      case 'assertValue':
+        return { name: 'assertValue', locator, value: pw.value ?? '' };
+      case 'assertChecked':
+        return { name: 'assertChecked', locator, checked: !!pw.checked };
       default:
         return null;
     }
@@ -211,7 +239,7 @@ export class Recording {
     if (key === undefined) {
       const isPassword = await page
         .locator(selector)
-        .evaluate((el) => el instanceof HTMLInputElement && el.type === 'password')
+        .evaluate((el) => (el as unknown as PageElement).tagName === 'INPUT' && (el as unknown as PageElement).type === 'password')
         .catch(() => false);
       key = isPassword ? secretKeyFor(locator, new Set(this.secretKeys.values())) : null;
       this.secretKeys.set(locator, key);
@@ -244,11 +272,26 @@ export class Recording {
   }
 }
 
+/** What the page functions here use of the DOM (this package is type-checked without the DOM's types). */
+interface PageElement {
+  tagName: string;
+  type?: string;
+  setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
+}
+interface PageDocument {
+  documentElement: PageElement;
+  body: PageElement | null;
+  elementFromPoint(x: number, y: number): PageElement | null;
+  querySelector(selector: string): PageElement | null;
+}
+
 /** The locator Playwright writes for the element at (x, y) of the page (in CSS pixels). */
 async function locatorAt(page: Page, x: number, y: number): Promise<string> {
   const marker = `data-stepwise-pick-${Date.now()}`;
   const found = await page.evaluate(
     ({ x, y, marker }) => {
+      const { document } = globalThis as unknown as { document: PageDocument };
       const el = document.elementFromPoint(x, y);
       if (!el || el === document.documentElement || el === document.body) return false;
       el.setAttribute(marker, '');
@@ -260,6 +303,8 @@ async function locatorAt(page: Page, x: number, y: number): Promise<string> {
   try {
     return (await page.locator(`[${marker}]`).normalize()).toString();
   } finally {
-    await page.evaluate((marker) => document.querySelector(`[${marker}]`)?.removeAttribute(marker), marker).catch(() => undefined);
+    await page
+      .evaluate((marker) => (globalThis as unknown as { document: PageDocument }).document.querySelector(`[${marker}]`)?.removeAttribute(marker), marker)
+      .catch(() => undefined);
   }
 }

@@ -76,5 +76,7 @@ describe('recordedDefinition', () => {
     expect(actionCode({ name: 'fill', locator: 'getByLabel("Name")', value: "O'Brien" })).toBe("await page.getByLabel('Name').fill('O\\'Brien');");
     expect(recordedDefinition(step({ name: 'click', locator: "getByText('a').evaluate(() => process.exit())" }))).toBeNull();
     expect(actionCode({ name: 'fill', locator: "getByLabel('Password')", value: '{{password}}' })).toContain("this.testData?.[key]");
+    expect(actionCode({ name: 'assertChecked', locator: "getByRole('checkbox', { name: 'Gift' })", checked: true })).toContain("(await page.getByRole('checkbox', { name: 'Gift' }).isChecked()) === true");
+    expect(phrase({ name: 'assertValue', locator: "getByLabel('City')", value: 'Oslo' }).text).toBe('the "City" field should have the value "Oslo"');
   });
 });

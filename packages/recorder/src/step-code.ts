@@ -3,6 +3,8 @@ import { jsString, locatorParts, partsText } from './locator-parts.ts';
 
 /** How long a recorded step may take (a page load, a slow button): as the AI's generated steps. */
 const STEP_TIMEOUT_MS = 60_000;
+/** How long a recorded check waits for the page to agree (as the library's checks). */
+const CHECK_TIMEOUT_MS = 30_000;
 
 /** The locator re-written from its parsed calls (nothing of the client's text but literals), or null when it is not a plain chain. */
 function safeLocator(locator: string): string | null {
@@ -45,7 +47,20 @@ export function actionCode(action: RecordedAction): string | null {
       return `await ${target}.setInputFiles([${action.files.map((f) => `${jsString(`files/${f.replace(/^.*[\\/]/, '')}`)}`).join(', ')}]);`;
     case 'assertVisible':
       return `await ${target}.first().waitFor({ state: 'visible' });`;
+    case 'assertValue':
+      return pollUntil(`(await ${target}.inputValue()) === ${valueCode(action.value)}`, `${target} does not have the value ${action.value}`);
+    case 'assertChecked':
+      return pollUntil(`(await ${target}.isChecked()) === ${action.checked}`, `${target} is ${action.checked ? 'not ' : ''}checked`);
   }
+}
+
+/** Code waiting (up to the step's timeout) for `condition`, then failing with `message`. */
+function pollUntil(condition: string, message: string): string {
+  return [
+    `for (const deadline = Date.now() + ${CHECK_TIMEOUT_MS}; !(${condition}); await page.waitForTimeout(100)) {`,
+    `    if (Date.now() > deadline) throw new Error(${jsString(message)});`,
+    '  }',
+  ].join('\n');
 }
 
 /** The step's text as a cucumber expression matching exactly that text (its special characters escaped). */

@@ -133,6 +133,16 @@ const WORKSPACE_ROUTES: Array<[Method, string]> = [
  * here every one must at least refuse a caller without a token.
  */
 const AREA_TESTED_ROUTES: Array<[Method, string]> = [
+  ['POST', 'guac/create-RDP-connection-with-defaults'],
+  ['POST', 'guac/guac-lite-prepareWebSocket-url'],
+  ['POST', 'guac/check-environment-is-reachable'],
+  ['POST', 'guac/concurrent-sessions-for-user'],
+  ['POST', 'guac/close-guac-lite-connection'],
+  ['POST', 'guac/delete-Guacamole-connection'],
+  ['POST', 'guac/create-guacamole-user'],
+  ['POST', 'guac/invoke-deep-link'],
+  ['GET', 'guac/guac-lite-url-for-username/x1'],
+  ['POST', 'recorder/save'],
   ['GET', 'executions'], ['GET', 'executions/instances'], ['GET', 'executions/events/x1'], ['POST', 'executions/new'],
   ['GET', 'executions/x1'], ['PUT', 'executions/x1'], ['DELETE', 'executions/x1'], ['POST', 'executions/run/x1'],
   ['POST', 'executions/schedule/x1'], ['POST', 'executions/deschedule/x1'], ['POST', 'executions/halt/x1'],

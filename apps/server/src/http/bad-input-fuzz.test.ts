@@ -30,7 +30,7 @@ const ONLY = new RegExp(process.env.FUZZ_ROUTES ?? '.');
  * Routes whose fitting bodies cost ten times a plain request or more: git (the workspace's but its
  * state and onboarding, a new project, the CLI's) or a stored report (files written and flushed).
  */
-const HEAVY_ROUTES = /\/api\/(workspace\/(?!onboarding|updateLastActiveWorkspace|validate-step-code)|auth\/(CreateProject|create-workspace)|cli\/|runs\/upload-report|ai\/(plain-english|generate-step)|runs\/scenarios\/)/;
+const HEAVY_ROUTES = /\/api\/(workspace\/(?!onboarding|updateLastActiveWorkspace|validate-step-code)|auth\/(CreateProject|create-workspace)|cli\/|runs\/upload-report|ai\/(plain-english|generate-step)|runs\/scenarios\/|guac\/create-RDP|recorder\/save)/;
 const FEATURE = 'Feature: Shop\n  Scenario: Buy\n    Given a step\n';
 
 /** Starts nothing: a run would launch browsers; what comes before it (validation, licence, environment, groups) is real. */

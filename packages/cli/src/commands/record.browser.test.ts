@@ -127,7 +127,7 @@ describe.skipIf(!!skipReason)('stepwise record under Xvfb', () => {
       await page.getByLabel('Full name').waitFor();
 
       // The toolbar's last button, Assert URL, at the bottom right of the page.
-      const size = await page.evaluate(() => ({ width: window.innerWidth, height: window.innerHeight }));
+      const size = await page.evaluate(() => { const w = globalThis as unknown as { innerWidth: number; innerHeight: number }; return { width: w.innerWidth, height: w.innerHeight }; });
       await page.mouse.click(size.width - 50, size.height - 30);
       await until(() => recorder.output().includes('Then the URL should contain "/checkout"'), 'the URL assertion').catch((e: Error) => {
         throw new Error(`${e.message}\n${recorder.output()}`);

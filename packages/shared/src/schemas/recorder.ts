@@ -46,6 +46,9 @@ export const RecordedActionSchema = z.discriminatedUnion('name', [
   z.object({ name: z.literal('assertText'), text: z.string().min(1).max(2000) }),
   z.object({ name: z.literal('assertVisible'), locator: LocatorText }),
   z.object({ name: z.literal('assertUrl'), url: z.string().min(1).max(4000) }),
+  /** A field's value, and a checkbox's state (from the assertion tools of the recorder's in-page toolbar). */
+  z.object({ name: z.literal('assertValue'), locator: LocatorText, value: z.string().max(10_000) }),
+  z.object({ name: z.literal('assertChecked'), locator: LocatorText, checked: z.boolean() }),
 ]);
 export type RecordedAction = z.infer<typeof RecordedActionSchema>;
 export type RecordedActionName = RecordedAction['name'];
