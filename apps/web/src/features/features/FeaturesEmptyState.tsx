@@ -55,7 +55,7 @@ export function FeaturesEmptyState({ onManual, onIdeas, onRecord }: FeaturesEmpt
         <Way
           icon={<FiberManualRecordIcon />}
           title="Record"
-          text="Record the scenario in your browser with the Stepwise client."
+          text="Click through your application in the cloud recorder: every action becomes a step."
           action={<Button variant="outlined" onClick={onRecord}>Record a scenario</Button>}
         />
       </Stack>
