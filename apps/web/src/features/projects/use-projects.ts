@@ -1,6 +1,6 @@
 import type { ProjectDto } from '@stepwise/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useMatches } from 'react-router';
+import { useMatches, useSearchParams } from 'react-router';
 import { checkRole, fetchLastActiveProject, fetchProjectExpiry, fetchProjects, type RoleAction } from './projects.api';
 import { projectKeys } from './project-keys';
 
@@ -31,14 +31,16 @@ export function useRoleCheck(projectId: string | undefined, action: RoleAction) 
 /** :projectId of the deepest matched route, readable from layouts above the project routes. */
 export function useRouteProjectId(): string | undefined {
   const matches = useMatches();
+  const [search] = useSearchParams();
   for (let i = matches.length - 1; i >= 0; i--) {
     const id = matches[i].params.projectId;
     if (id) return id;
   }
-  return undefined;
+  // Pages outside a project's routes that work on one (the recorder's) name it in the query.
+  return search.get('project_id') ?? undefined;
 }
 
-/** Project of the current /:projectId route, once the project list is loaded and holds it. */
+/** Project of the current /:projectId route (or of the page's project_id query), once the project list is loaded and holds it. */
 export function useCurrentProject(): ProjectDto | undefined {
   const projectId = useRouteProjectId();
   const { data } = useProjects();
