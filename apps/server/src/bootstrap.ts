@@ -9,7 +9,8 @@ import { resolveSecretKey, SecretBox } from './security/secret-box.ts';
 import { WorkspaceStore } from './workspace/workspace-store.ts';
 import { ProjectEvents } from './realtime/project-events.ts';
 import { ExecutionsRuntime } from './executions/executions-runtime.ts';
-import { FsBlobStore } from './blobs/blob-store.ts';
+import { blobStoreKind, createBlobStore } from './blobs/select-blob-store.ts';
+import { BullMqScheduler } from './executions/bullmq-scheduler.ts';
 import { RunManager } from './execution-runs/run-manager.ts';
 import { createSandbox } from './sandbox/sandbox-probe.ts';
 import { runnerProbe } from './execution-runs/runner-job.ts';
@@ -19,8 +20,11 @@ export async function createContext(config: Config, dbOptions?: DatabaseOptions)
   const log = createLogger(config.logLevel, config.env === 'development' && process.stdout.isTTY);
   // First: RUNNER_SANDBOX=bwrap without a working sandbox stops the start before anything is opened.
   const sandbox = await createSandbox(config.runnerSandbox, log, runnerProbe());
+  const onPostgres = Boolean(dbOptions ? dbOptions.url : config.databaseUrl);
+  blobStoreKind(config, onPostgres);
   const db = await openDatabase(dbOptions ?? { url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await migrateToLatest(db);
+  const blobs = createBlobStore(config, db, onPostgres);
   const secrets = new SecretBox(resolveSecretKey(config.dataDir, config.secretKey));
   const ctx: AppContext = {
     config,
@@ -32,9 +36,14 @@ export async function createContext(config: Config, dbOptions?: DatabaseOptions)
     events: new ProjectEvents(),
     executions: new ExecutionsRuntime({
       redisUrl: config.redisUrl,
+      // REDIS_PREFIX: the scheduler's queue under it too (else BullMQ's own prefix, as before).
+      scheduler:
+        config.redisUrl && config.redisPrefix
+          ? ({ ctx: c, keeper, clock }) => new BullMqScheduler({ db: c.db, log: c.log, keeper, clock, redisUrl: config.redisUrl!, prefix: config.redisPrefix })
+          : undefined,
       clock: config.schedulerClockOffsetMs ? () => new Date(Date.now() + config.schedulerClockOffsetMs) : undefined,
     }),
-    blobs: new FsBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs,
     sandbox,
   };
   ctx.executions.useRunner(new RunManager(ctx, ctx.executions.hooks));

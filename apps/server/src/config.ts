@@ -25,6 +25,12 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   REDIS_URL: z.string().url().optional(),
+  /** Prefix of the Redis keys and channels (socket.io, rate limits, the scheduler's BullMQ queue): several deployments on one Redis. */
+  REDIS_PREFIX: z.string().trim().regex(/^[\w.-]{1,64}$/, 'letters, digits, ".", "_" and "-" only').optional(),
+  /** Where blobs go: 'auto' (S3_URL, else PostgreSQL with DATABASE_URL, else DATA_DIR/blobs), or one of them. */
+  BLOB_STORE: z.enum(['auto', 'fs', 'postgres', 's3']).default('auto'),
+  /** An S3-compatible bucket: s3://bucket[/prefix]?endpoint=https://...&region=...&forcePathStyle=true; credentials from AWS_* variables. */
+  S3_URL: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?]*)?(\?.*)?$/, 's3://bucket[/prefix]?endpoint=...&region=...').optional(),
   MAX_CONCURRENT_RUNS: z.coerce.number().int().min(1).max(64).default(2),
   CHROMIUM_PATH: z.string().optional(),
   SCHEDULER_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
@@ -76,6 +82,12 @@ export interface Config {
   loginWindowMs: number;
   /** Redis for the BullMQ execution scheduler (several server processes); absent: the embedded scheduler. */
   redisUrl?: string;
+  /** REDIS_PREFIX; absent: 'stepwise' for socket.io and rate limits, BullMQ's own for the scheduler. */
+  redisPrefix?: string;
+  /** BLOB_STORE: which store ctx.blobs is (blobs/select-blob-store.ts). */
+  blobStore: 'auto' | 'fs' | 'postgres' | 's3';
+  /** S3_URL: blobs in an S3-compatible bucket (wins over PostgreSQL in 'auto'). */
+  s3Url?: string;
   /** Execution instances this server runs at once; more wait in a queue. */
   maxConcurrentRuns: number;
   /** Browser executable for runs; absent: the runner looks for one. */
@@ -139,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX || undefined,
+    blobStore: e.BLOB_STORE,
+    s3Url: e.S3_URL || undefined,
     maxConcurrentRuns: e.MAX_CONCURRENT_RUNS,
     chromiumPath: e.CHROMIUM_PATH || undefined,
     schedulerClockOffsetMs: e.SCHEDULER_CLOCK_OFFSET_MS,

@@ -57,6 +57,16 @@ export function blobKeySegments(key: string): string[] {
   return segments;
 }
 
+/** Throws unless `mediaType` is a media type that fits on one header line (every store keeps it beside the bytes). */
+export function checkMediaType(mediaType: string): void {
+  if (typeof mediaType !== 'string' || mediaType.length > 200 || !MEDIA_TYPE_RE.test(mediaType)) throw new Error('Invalid media type');
+}
+
+/** The bytes of `put`'s data as a stream. */
+export function blobSource(data: BlobData): Readable {
+  return data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data)]);
+}
+
 export function isValidBlobKey(key: string): boolean {
   try {
     blobKeySegments(key);
@@ -90,7 +100,7 @@ export class FsBlobStore implements BlobStore {
 
   async put(key: string, data: BlobData, mediaType: string): Promise<BlobHead> {
     const file = this.pathOf(key);
-    if (!MEDIA_TYPE_RE.test(mediaType) || mediaType.length > 200) throw new Error('Invalid media type');
+    checkMediaType(mediaType);
     await this.prepare();
     const tmp = path.join(this.tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
     const header = Buffer.from(`${MAGIC}${mediaType}\n`, 'utf8');
@@ -104,7 +114,7 @@ export class FsBlobStore implements BlobStore {
       folder.catch(() => {});
       let fd: number | null = null;
       out.once('open', (opened: number) => (fd = opened));
-      const source = data instanceof Readable ? data : Readable.from([typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data)]);
+      const source = blobSource(data);
       out.write(header);
       // A large blob goes to disk as it is written (a flush every SYNC_EVERY bytes, one at a time), so
       // the sync at the end waits for its last part only.
