@@ -38,6 +38,7 @@ import { stepUpdateRoutes } from './ai/step-update.routes.ts';
 import { generateStepRoutes } from './ai/generate-step.routes.ts';
 import { registerExecutions } from './executions/register.ts';
 import { registerRecorder } from './recorder/register.ts';
+import { workersRoutes } from './workers/workers.routes.ts';
 import { DEMO_SHOP_PREFIX, demoShopRoutes } from './demo-shop/demo-shop.routes.ts';
 import { DEMO_SHOP_CHANGED_PREFIX, demoShopChangedRoutes } from './demo-shop/demo-shop-changed.routes.ts';
 
@@ -91,6 +92,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
       await api.register(reportUploadRoutes, { ctx });
       await api.register(runsRoutes, { ctx });
       await api.register(uploadRoutes, { ctx });
+      await api.register(workersRoutes, { ctx });
       await registerRecorder(api, ctx);
     },
     { prefix: '/api' },

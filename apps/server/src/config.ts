@@ -57,6 +57,12 @@ const EnvSchema = z.object({
   RECORDER_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).default(10 * 60_000),
   /** A recorder session ends after this long, whatever it is doing. */
   RECORDER_MAX_DURATION_MS: z.coerce.number().int().min(1000).default(60 * 60_000),
+  /** Where scenario groups of executions run: this process ('local') or run workers taking them from a BullMQ queue ('external', needs REDIS_URL). */
+  RUN_WORKERS: z.enum(['local', 'external']).default('local'),
+  /** Redis key prefix of the run queue (several deployments on one Redis). */
+  RUN_QUEUE_PREFIX: z.string().trim().min(1).max(100).default('stepwise'),
+  /** A worker silent for this long has its job retried once on another worker (BullMQ stalled job), in seconds. */
+  RUN_WORKER_LOCK_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
 });
 
 export interface Config {
@@ -115,6 +121,10 @@ export interface Config {
   recorderMaxSessions: number;
   recorderIdleTimeoutMs: number;
   recorderMaxDurationMs: number;
+  /** 'external': scenario groups go to run workers through a BullMQ queue on REDIS_URL. */
+  runWorkers: 'local' | 'external';
+  runQueuePrefix: string;
+  runWorkerLockMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -127,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${String(issue.path[0])}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.RUN_WORKERS === 'external' && !e.REDIS_URL) {
+    throw new ConfigError('Invalid configuration: RUN_WORKERS: external needs REDIS_URL (the run queue)');
+  }
   if (e.NODE_ENV === 'production' && e.SCHEDULER_CLOCK_OFFSET_MS !== 0) {
     throw new ConfigError('Invalid configuration: SCHEDULER_CLOCK_OFFSET_MS: not allowed in production');
   }
@@ -170,5 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recorderMaxSessions: e.RECORDER_MAX_SESSIONS,
     recorderIdleTimeoutMs: e.RECORDER_IDLE_TIMEOUT_MS,
     recorderMaxDurationMs: e.RECORDER_MAX_DURATION_MS,
+    runWorkers: e.RUN_WORKERS,
+    runQueuePrefix: e.RUN_QUEUE_PREFIX,
+    runWorkerLockMs: e.RUN_WORKER_LOCK_SECONDS * 1000,
   };
 }

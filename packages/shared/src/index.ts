@@ -7,6 +7,7 @@ export * from './schemas/projects.ts';
 export * from './schemas/members.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/access-keys.ts';
+export * from './schemas/workers.ts';
 export * from './schemas/onboarding.ts';
 export * from './schemas/logs.ts';
 export * from './workspace-messages.ts';

@@ -18,6 +18,7 @@ import * as m0009 from './migrations/0009-test-cases-follow-runs.ts';
 import * as m0010 from './migrations/0010-login-delays.ts';
 import * as m0011 from './migrations/0011-failure-signatures.ts';
 import * as m0012 from './migrations/0012-code-fixes.ts';
+import * as m0013 from './migrations/0013-run-workers.ts';
 import * as m0014 from './migrations/0014-blobs.ts';
 
 export type Db = Kysely<Database>;
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0010-login-delays': m0010,
   '0011-failure-signatures': m0011,
   '0012-code-fixes': m0012,
+  '0013-run-workers': m0013,
   '0014-blobs': m0014,
 };
 

@@ -168,7 +168,7 @@ export function terminate(a: Active, reason = 'The run was stopped'): void {
  * IPC from the runner: `progress` carries the job's running totals (planned, passed, failed), added
  * to what the instance's earlier groups finished with.
  */
-function onProgress(a: Active, message: unknown, status: InstanceStatusWriter): void {
+export function onProgress(a: Active, message: unknown, status: InstanceStatusWriter): void {
   if (!message || typeof message !== 'object') return;
   const m = message as Partial<{ type: string; planned: number; passed: number; failed: number; error: string }>;
   if (m.type === 'done' && m.error) status.log(a, `Runner: ${m.error}`);

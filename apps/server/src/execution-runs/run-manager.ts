@@ -25,6 +25,8 @@ import { RunError, snapshot, type Active } from './instance-state.ts';
 import { finalStatus, InstanceStatusWriter, RUN_MESSAGES } from './instance-status.ts';
 import { planGroups, runJob, terminate } from './group-runner.ts';
 import { repairForRun } from './run-repair.ts';
+import { runQueueOf } from '../workers/run-queue.ts';
+import { haltOnWorker, runGroupOnWorker } from '../workers/remote-group.ts';
 
 export { RUN_MESSAGES };
 
@@ -160,6 +162,7 @@ export class RunManager implements ExecutionRunner {
     a.live.verboseStatus = EXECUTION_MESSAGES.stopping;
     this.statusWriter.publishUpdate(a, true);
     if (a.child) terminate(a);
+    else if (runQueueOf(this.ctx)) void haltOnWorker(a.id).catch((err) => this.ctx.log.warn({ err, instanceId: a.id }, 'could not halt a job on a worker'));
     return true;
   }
 
@@ -261,7 +264,10 @@ export class RunManager implements ExecutionRunner {
         };
         const limits = { timeoutMs: this.ctx.config.runnerTimeoutMs, memoryMb: this.ctx.config.runnerMemoryMb };
         const repair = execution.aiRecovery ? repairForRun(this.ctx, a, this.statusWriter) : undefined;
-        const exitCode = await runJob(a, job, launch.start, this.statusWriter, limits, repair);
+        const workers = runQueueOf(this.ctx);
+        const exitCode = workers
+          ? await runGroupOnWorker(this.ctx, workers, a, job, commit, this.statusWriter, limits)
+          : await runJob(a, job, launch.start, this.statusWriter, limits, repair);
         if (exitCode === null) break;
         await keepOnlyRegularFile(messagesFile);
         outputs.push({ messagesFile, exitCode, browser: g.browser, viewport: g.viewportLabel, label: `${g.groupName} (flow ${g.flowIndex + 1})` });

@@ -8,7 +8,7 @@ import { loopbackPortsOf, makeScratchFolders, nodeBinary, RUN_JOB_ENTRY, runnerS
  * How an execution instance's runner processes start: in the sandbox (scratch folder handed over to the
  * sandbox's user, the project's own dependency cache bound read-write), or as plain children.
  */
-export async function runnerLauncher(ctx: AppContext, projectId: string, scratchDir: string, workDir: string, baseUrl: string): Promise<{ depsCacheDir: string; start: () => ChildProcess }> {
+export async function runnerLauncher(ctx: Pick<AppContext, 'config' | 'sandbox'>, projectId: string, scratchDir: string, workDir: string, baseUrl: string): Promise<{ depsCacheDir: string; start: () => ChildProcess }> {
   const { config, sandbox } = ctx;
   const cacheDir = path.join(config.dataDir, 'runner-cache', projectId);
   await fs.mkdir(cacheDir, { recursive: true });

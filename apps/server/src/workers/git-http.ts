@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process';
+import { createGunzip } from 'node:zlib';
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { gitEnv } from '../workspace/git.ts';
+
+/**
+ * Git smart HTTP, read-only, for a job's worker: `git upload-pack --stateless-rpc` on the project's
+ * bare repository. No ref is advertised (hideRefs): the worker asks for its job's commit by id
+ * (allowed when reachable from a branch), and receive-pack is never run.
+ */
+const UPLOAD_PACK_CONFIG = ['-c', 'uploadpack.hideRefs=refs/', '-c', 'uploadpack.allowReachableSHA1InWant=true', '-c', 'uploadpack.allowFilter=true'];
+
+function pktLine(text: string): string {
+  return (text.length + 4).toString(16).padStart(4, '0') + text;
+}
+
+export function advertiseRefs(gitDir: string, reply: FastifyReply): FastifyReply {
+  const child = spawn('git', [...UPLOAD_PACK_CONFIG, 'upload-pack', '--stateless-rpc', '--advertise-refs', gitDir], { env: gitEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
+  reply.header('content-type', 'application/x-git-upload-pack-advertisement').header('cache-control', 'no-cache');
+  const head = `${pktLine('# service=git-upload-pack\n')}0000`;
+  return reply.send(Readable.from(chunks(head, child.stdout)));
+}
+
+export function uploadPack(gitDir: string, body: Readable, gzip: boolean, reply: FastifyReply): FastifyReply {
+  const child = spawn('git', [...UPLOAD_PACK_CONFIG, 'upload-pack', '--stateless-rpc', gitDir], { env: gitEnv(), stdio: ['pipe', 'pipe', 'ignore'] });
+  const input = gzip ? body.pipe(createGunzip()) : body;
+  input.on('error', () => child.kill('SIGKILL'));
+  child.stdin.on('error', () => {});
+  input.pipe(child.stdin);
+  reply.header('content-type', 'application/x-git-upload-pack-result').header('cache-control', 'no-cache');
+  return reply.send(child.stdout);
+}
+
+async function* chunks(head: string, rest: Readable): AsyncGenerator<Buffer> {
+  yield Buffer.from(head);
+  for await (const c of rest) yield c as Buffer;
+}

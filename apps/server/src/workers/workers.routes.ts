@@ -1,0 +1,103 @@
+import type { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CreateWorkerTokenBody, JOB_TOKEN_PREFIX, JobEventsBody, ProjectIdQuery, RevokeWorkerTokenBody, WORKER_MESSAGES, type WorkerRegistration } from '@stepwise/shared';
+import type { AppContext } from '../context.ts';
+import { authOf } from '../http/auth-plugin.ts';
+import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { newToken } from '../security/tokens.ts';
+import { advertiseRefs, uploadPack } from './git-http.ts';
+import type { JobClaim, JobPayload } from './job-payload.ts';
+import { requireJob, requireWorker } from './worker-auth.ts';
+import { claimWorkerJob, endWorkerJob, findWorkerJob } from './worker-jobs.repository.ts';
+import { countJobRun } from './worker-tokens.repository.ts';
+import { WorkerTokensService } from './worker-tokens.service.ts';
+import { closeRunQueue, runQueueOf } from './run-queue.ts';
+
+const JobParams = z.object({ jobId: z.uuid({ error: WORKER_MESSAGES.jobNotFound }) });
+const ResultQuery = z.object({ exitCode: z.coerce.number().int().min(-1).max(255) });
+const RESULT_LIMIT = 512 * 1024 * 1024;
+
+/** Job results may be large: where they are kept until the server running the instance reads them. */
+export const jobResultKey = (jobId: string) => `worker-jobs/${jobId}.ndjson`;
+
+/**
+ * Run workers: worker tokens (project admins), and the calls of workers (worker token: register, claim)
+ * and of their jobs (job token: progress, result, the commit over Git smart HTTP, read-only).
+ */
+export const workersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
+  const tokens = new WorkerTokensService(ctx);
+  const pass = (_req: unknown, payload: Readable, done: (err: null, body: Readable) => void) => done(null, payload);
+  app.addContentTypeParser(['application/x-ndjson', 'application/x-git-upload-pack-request', 'application/x-git-receive-pack-request'], { bodyLimit: RESULT_LIMIT }, pass);
+  app.addHook('onClose', () => closeRunQueue(ctx));
+  const open = { config: { public: true } };
+  const queue = () => {
+    const q = runQueueOf(ctx);
+    if (!q) throw conflict(WORKER_MESSAGES.workersOff);
+    return q;
+  };
+
+  app.get('/workers/tokens', { schema: { querystring: ProjectIdQuery } }, async (req) => ({
+    status: 'success' as const,
+    workerTokens: await tokens.list(authOf(req), req.query.project_id),
+    enabled: ctx.config.runWorkers === 'external',
+  }));
+  app.post('/workers/tokens', { schema: { body: CreateWorkerTokenBody } }, async (req) => ({
+    status: 'success' as const,
+    ...(await tokens.create(authOf(req), req.body.projectId, req.body.name)),
+  }));
+  app.post('/workers/tokens/revoke', { schema: { body: RevokeWorkerTokenBody } }, async (req) => {
+    await tokens.revoke(authOf(req), req.body.id);
+    return { status: 'success' as const };
+  });
+
+  app.post('/workers/register', open, async (req): Promise<WorkerRegistration> => {
+    const worker = await requireWorker(ctx.db, req);
+    const q = queue();
+    return { status: 'success', projectId: worker.project_id, redisUrl: q.redisUrl, queue: q.queueName(worker.project_id), prefix: q.prefix, haltChannel: q.haltChannel, lockDurationMs: q.lockDurationMs };
+  });
+
+  app.post('/workers/jobs/:jobId/claim', { ...open, schema: { params: JobParams } }, async (req): Promise<JobClaim> => {
+    const worker = await requireWorker(ctx.db, req);
+    const q = queue();
+    const found = await findWorkerJob(ctx.db, req.params.jobId);
+    if (!found) throw notFound(WORKER_MESSAGES.jobNotFound);
+    if (found.project_id !== worker.project_id) throw forbidden(WORKER_MESSAGES.jobNotFound);
+    const jobToken = newToken(JOB_TOKEN_PREFIX);
+    const job = await claimWorkerJob(ctx.db, found.id, worker.project_id, worker.id, jobToken);
+    if (!job) throw conflict(WORKER_MESSAGES.jobTaken);
+    await countJobRun(ctx.db, worker.id);
+    await q.publish(job.id, { type: 'claimed', worker: worker.name, attempt: job.attempts });
+    return { status: 'success', jobToken, attempt: job.attempts, payload: JSON.parse(ctx.secrets.decrypt(job.payload)) as JobPayload };
+  });
+
+  app.post('/workers/jobs/:jobId/events', { ...open, schema: { params: JobParams, body: JobEventsBody } }, async (req) => {
+    const job = await requireJob(ctx.db, req, req.params.jobId);
+    const q = queue();
+    for (const event of req.body.events) await q.publish(job.id, event);
+    return { status: 'success' as const };
+  });
+
+  app.post('/workers/jobs/:jobId/result', { ...open, schema: { params: JobParams, querystring: ResultQuery, consumes: ['application/x-ndjson'] } }, async (req) => {
+    const job = await requireJob(ctx.db, req, req.params.jobId);
+    const q = queue();
+    await ctx.blobs.put(jobResultKey(job.id), req.body as Readable, 'application/x-ndjson');
+    if (!(await endWorkerJob(ctx.db, job.id, 'done'))) throw conflict(WORKER_MESSAGES.jobTaken);
+    await q.publish(job.id, { type: 'done', exitCode: req.query.exitCode });
+    return { status: 'success' as const };
+  });
+
+  // Git smart HTTP for the job's commit: the job token is the password (or a bearer header).
+  app.get('/workers/git/:jobId/info/refs', { ...open, schema: { params: JobParams, querystring: z.object({ service: z.string().optional() }) } }, async (req, reply) => {
+    const job = await requireJob(ctx.db, req, req.params.jobId);
+    if (req.query.service !== 'git-upload-pack') throw forbidden(WORKER_MESSAGES.pushRefused);
+    return advertiseRefs(ctx.workspaces.repo(job.project_id).gitDir, reply);
+  });
+  app.post('/workers/git/:jobId/git-upload-pack', { ...open, schema: { params: JobParams, consumes: ['application/x-git-upload-pack-request'] } }, async (req, reply) => {
+    const job = await requireJob(ctx.db, req, req.params.jobId);
+    return uploadPack(ctx.workspaces.repo(job.project_id).gitDir, req.body as Readable, req.headers['content-encoding'] === 'gzip', reply);
+  });
+  app.post('/workers/git/:jobId/git-receive-pack', { ...open, schema: { params: JobParams } }, async () => {
+    throw forbidden(WORKER_MESSAGES.pushRefused);
+  });
+};

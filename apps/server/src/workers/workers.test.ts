@@ -1,0 +1,97 @@
+import type { ChildProcess } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExecutionDto } from '@stepwise/shared';
+import { ApiClient } from '../test/api-client.ts';
+import { addMemberToProject, signUpUser, type TestUser } from '../test/factories.ts';
+import { expectOk } from '../test/assertions.ts';
+import type { TestServer } from '../test/test-server.ts';
+import { findInstance } from '../execution-runs/instances.repository.ts';
+import { findRun } from '../runs/runs.repository.ts';
+import { createWorkerToken, killGroup, spawnWorker, startSite, startWorkersServer, waitFor } from './workers-test-kit.ts';
+
+/**
+ * Run workers against a real Redis (TEST_REDIS_URL): worker processes take jobs from the BullMQ queue,
+ * fetch the commit over Git smart HTTP, run Chromium in the sandbox and report through the API.
+ */
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!redisUrl) console.log('workers.test.ts skipped: TEST_REDIS_URL is not set');
+
+describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
+  let site: Awaited<ReturnType<typeof startSite>>;
+  let server: TestServer;
+  let admin: TestUser;
+  let projectId: string;
+  const workers: ChildProcess[] = [];
+  const output: string[] = [];
+
+  beforeAll(async () => {
+    site = await startSite();
+    ({ server, admin, projectId } = await startWorkersServer(redisUrl!, site.url));
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const w of workers) killGroup(w);
+    await server?.close();
+    await site?.close();
+  });
+
+  async function execute(name: string, feature: 'shop.feature' | 'slow.feature', scenarios: string[]): Promise<string> {
+    const res = await admin.api.post('executions/new', {
+      projectId,
+      execution: {
+        name,
+        env: 'staging',
+        branch: 'main',
+        flows: [{ viewport: 'Desktop - 1024px', browser: 'chromium', scenarioGroups: [{ name: 'G', threadCount: 1, tags: [], scenarios: scenarios.map((scenarioName, i) => ({ featureIndex: 0, scenarioIndex: i, command: '', featurePath: feature, scenarioName })) }] }],
+      },
+    });
+    expectOk(res);
+    const live = await server.ctx.executions.runner.start({ execution: res.body.execution as ExecutionDto, trigger: 'manual', userId: admin.userId, headless: true });
+    return live.executionInstanceId;
+  }
+
+  const finished = (id: string, timeoutMs: number) =>
+    waitFor('the instance to end', async () => {
+      const row = await findInstance(server.ctx.db, id);
+      return row && ['passed', 'failed', 'stopped', 'error'].includes(row.status) ? row : null;
+    }, timeoutMs);
+
+  it('worker tokens: admins only, shown once, revoked ones refused', async () => {
+    const member = await signUpUser(server.baseUrl);
+    await addMemberToProject(admin, member, projectId);
+    expect((await member.api.post('workers/tokens', { projectId, name: 'x' })).status).toBe(403);
+    expect((await member.api.get(`workers/tokens?project_id=${projectId}`)).status).toBe(403);
+    expect((await admin.api.post('workers/tokens', { projectId, name: '' })).status).toBe(400);
+    const token = await createWorkerToken(admin, projectId, 'short-lived');
+    const list = await admin.api.get(`workers/tokens?project_id=${projectId}`);
+    expectOk(list);
+    const row = list.body.workerTokens.find((t: { name: string }) => t.name === 'short-lived');
+    expect(row).toMatchObject({ jobsRun: 0, lastSeenAt: null, revokedAt: null });
+    expect(row.token).not.toBe(token);
+    expect(list.body.enabled).toBe(true);
+
+    const worker = new ApiClient(server.baseUrl, token);
+    const reg = await worker.post('workers/register', {});
+    expectOk(reg);
+    expect(reg.body).toMatchObject({ projectId, queue: `runs-${projectId}`, redisUrl });
+    expectOk(await admin.api.post('workers/tokens/revoke', { id: row.id }));
+    expect((await worker.post('workers/register', {})).status).toBe(401);
+    expect((await new ApiClient(server.baseUrl, admin.token).post('workers/register', {})).status).toBe(401);
+    expect((await member.api.post('workers/tokens/revoke', { id: row.id })).status).toBe(403);
+  });
+
+  it('a worker process takes the job: the execution passes with its report stored, the token counts the job', async () => {
+    const token = await createWorkerToken(admin, projectId, 'worker-1');
+    workers.push(spawnWorker(server.baseUrl, token, output));
+    const id = await execute('On a worker', 'shop.feature', ['Home page', 'Home page again']);
+    const row = await finished(id, 150_000);
+    expect(row.status, [...row.logs, ...output].join('\n')).toBe('passed');
+    expect(row.logs.join('\n')).toMatch(/Worker worker-1 took the job/);
+    const run = await findRun(server.ctx.db, row.run_id!);
+    expect(run).toMatchObject({ scenarios_passed: 2, scenarios_failed: 0 });
+    const list = await admin.api.get(`workers/tokens?project_id=${projectId}`);
+    const w = list.body.workerTokens.find((t: { name: string }) => t.name === 'worker-1');
+    expect(w.jobsRun).toBe(1);
+    expect(w.lastSeenAt).not.toBeNull();
+  }, 180_000);
+});
