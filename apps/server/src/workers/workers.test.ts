@@ -94,4 +94,47 @@ describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
     expect(w.jobsRun).toBe(1);
     expect(w.lastSeenAt).not.toBeNull();
   }, 180_000);
+
+  it('halt reaches the worker running the job: the instance stops within seconds', async () => {
+    const id = await execute('Halted on a worker', 'slow.feature', ['Waits']);
+    await waitFor('the worker to run it', async () => (await server.ctx.executions.runner.logs(id))?.some((l) => l.includes('Running on worker')), 60_000);
+    await new Promise((r) => setTimeout(r, 1500));
+    const asked = Date.now();
+    expect(await server.ctx.executions.runner.halt(id, projectId)).toBe(true);
+    const row = await finished(id, 30_000);
+    expect(row.status).toBe('stopped');
+    expect(Date.now() - asked).toBeLessThan(10_000);
+  }, 120_000);
+
+  it('a worker killed mid-run: its job is retried once on another worker and the execution ends passed', async () => {
+    for (const w of workers.splice(0)) killGroup(w);
+    const first = spawnWorker(server.baseUrl, await createWorkerToken(admin, projectId, 'doomed'), output);
+    workers.push(first);
+    const id = await execute('Worker dies', 'slow.feature', ['Waits']);
+    await waitFor('the first worker to run it', async () => (await server.ctx.executions.runner.logs(id))?.some((l) => l.includes('Running on worker')), 60_000);
+    killGroup(first);
+    workers.push(spawnWorker(server.baseUrl, await createWorkerToken(admin, projectId, 'survivor'), output));
+    const row = await finished(id, 120_000);
+    const log = row.logs.join('\n');
+    expect(row.status, [log, ...output].join('\n')).toBe('passed');
+    expect(log).toMatch(/Worker doomed took the job/);
+    expect(log).toMatch(/Worker survivor took the job \(attempt 2/);
+  }, 180_000);
+
+  it('a job whose workers all die twice ends the instance in error with the reason', async () => {
+    for (const w of workers.splice(0)) killGroup(w);
+    const token = await createWorkerToken(admin, projectId, 'fragile');
+    const id = await execute('Workers keep dying', 'slow.feature', ['Waits']);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const w = spawnWorker(server.baseUrl, token, output);
+      workers.push(w);
+      await waitFor(`attempt ${attempt} to run`, async () => (await server.ctx.executions.runner.logs(id))?.filter((l) => l.includes('Running on worker')).length === attempt, 60_000);
+      killGroup(w);
+    }
+    // The stalled check of a live worker fails the job (stalled more than once).
+    workers.push(spawnWorker(server.baseUrl, token, output));
+    const row = await finished(id, 60_000);
+    expect(row.status).toBe('error');
+    expect(row.logs.join('\n')).toMatch(/The job failed on the workers: .*stalled/);
+  }, 180_000);
 });
