@@ -4,6 +4,7 @@ import { uploadCommand } from './commands/upload.ts';
 import { openLinkCommand } from './commands/open-link.ts';
 import { recordCommand } from './commands/record.ts';
 import { registerProtocolCommand } from './commands/register-protocol.ts';
+import { workerCommand } from './commands/worker.ts';
 import { CliError } from './cli-error.ts';
 
 const DEFAULT_SERVER = 'http://localhost:3000';
@@ -102,6 +103,21 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .addOption(token())
     .action(async (url: string, opts) => {
       code = await openLinkCommand({ ...opts, url }, out);
+    });
+
+  program
+    .command('worker')
+    .description("run a project's executions on this machine: take jobs from the server's run queue (RUN_WORKERS=external)")
+    .addOption(server())
+    .addOption(new Option('--token <token>', 'worker token (sww_...), made in Settings > Workers').env('STEPWISE_WORKER_TOKEN'))
+    .option('--concurrency <n>', 'jobs run at once', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 64) throw new InvalidArgumentError('a number from 1 to 64');
+      return n;
+    }, 1)
+    .option('--data-dir <folder>', 'scratch folders and the dependency cache (default: the temporary folder)')
+    .action(async (opts) => {
+      code = await workerCommand(opts, out);
     });
 
   try {

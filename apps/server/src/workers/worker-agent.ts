@@ -53,7 +53,7 @@ export class WorkerAgent {
   }
 
   async start(): Promise<void> {
-    const env: Record<string, string> = { NODE_ENV: 'production', DATA_DIR: this.opts.dataDir ?? path.join(os.tmpdir(), 'stepwise-worker') };
+    const env: Record<string, string> = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: this.opts.dataDir ?? path.join(os.tmpdir(), 'stepwise-worker') };
     for (const name of RUN_VARIABLES) if (process.env[name]) env[name] = process.env[name]!;
     this.config = loadConfig(env);
     await fs.mkdir(this.config.dataDir, { recursive: true });
@@ -74,6 +74,7 @@ export class WorkerAgent {
     });
     this.worker.on('error', (err) => this.say(`queue error: ${err.message}`));
     await this.worker.waitUntilReady();
+    this.say(`Runs go to ${this.sandbox.enabled ? 'the bubblewrap sandbox' : 'plain child processes (no sandbox on this machine)'}`);
     this.say(`Worker registered with ${this.base} for project ${reg.projectId}; waiting for jobs`);
   }
 
