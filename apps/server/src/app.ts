@@ -8,6 +8,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -70,6 +71,8 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
   registerTextGuard(app);
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { ctx });
+  // Before the routes: the OpenAPI document is made from the routes added after it.
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {

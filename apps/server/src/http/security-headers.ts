@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_PROJECT } from '@stepwise/shared';
+import { isApiDocsUrl } from './openapi.ts';
 
 type Directives = Record<string, string[]>;
 
@@ -54,20 +55,38 @@ export const API_DIRECTIVES: Directives = {
   sandbox: [],
 };
 
+/**
+ * Swagger UI at /api/docs (the OpenAPI document's viewer): its own scripts and styles, inline styles
+ * (the UI sets style attributes), data: images (its icons) and calls to this origin ("Try it out").
+ */
+export const API_DOCS_DIRECTIVES: Directives = {
+  'default-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
 const csp = (directives: Directives) => ({ contentSecurityPolicy: { useDefaults: false, directives } });
 
 /**
  * Security headers on every answer (@fastify/helmet): nosniff, no referrer, framing refused,
  * same-origin opener and resource policies, and HSTS when the server is reached over https
  * (PUBLIC_URL). The content security policy depends on what is served: the web app's, the demo
- * shop's, or none at all for /api. Register before any route.
+ * shop's, Swagger UI's at /api/docs, or none at all for the rest of /api. Register before any route.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl?: string): Promise<void> {
   const https = publicUrl?.startsWith('https:') ?? false;
   const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path ?? '';
-    const directives = isApi(url) ? API_DIRECTIVES : url.startsWith(DEMO_PROJECT.path) ? DEMO_SHOP_DIRECTIVES : null;
+    const directives = isApiDocsUrl(url) ? API_DOCS_DIRECTIVES : isApi(url) ? API_DIRECTIVES : url.startsWith(DEMO_PROJECT.path) ? DEMO_SHOP_DIRECTIVES : null;
     if (directives) route.config = { ...route.config, helmet: csp(directives) } as typeof route.config;
   });
   await app.register(helmet, {

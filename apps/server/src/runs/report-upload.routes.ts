@@ -90,7 +90,8 @@ export const reportUploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = as
     {
       config: { accessKey: true },
       bodyLimit: REPORT_UPLOAD_LIMIT,
-      schema: { querystring: UploadQuery },
+      // The body is the report's bytes, read raw as it arrives: `consumes` describes it (OpenAPI).
+      schema: { querystring: UploadQuery, consumes: STREAMED_TYPES },
       // Members only, checked before a byte of the body is read.
       preHandler: async (req) => {
         await requireMember(ctx.db, authOf(req), req.query.projectId);

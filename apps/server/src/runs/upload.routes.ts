@@ -17,7 +17,7 @@ export const uploadRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (a
   // In this plugin only: every body is a stream, whatever its type (JSON included).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { bodyLimit: UPLOAD_MAX_BYTES }, (_req, payload, done) => done(null, payload));
-  app.put('/runs/upload/*', { config: { public: true }, bodyLimit: UPLOAD_MAX_BYTES, schema: { params: UploadParams } }, async (req, reply) => {
+  app.put('/runs/upload/*', { config: { public: true }, bodyLimit: UPLOAD_MAX_BYTES, schema: { params: UploadParams, consumes: ['*/*'] } }, async (req, reply) => {
     // The connection ends with the answer: a refused body is not read to its end.
     reply.header('connection', 'close');
     const length = Number(req.headers['content-length']);

@@ -1,0 +1,182 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { RouteOptions } from 'fastify';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { API_DOCS_PREFIX, isApiDocsUrl, OPENAPI_PATH } from './openapi.ts';
+import { API_DOCS_DIRECTIVES } from './security-headers.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+interface ApiRoute {
+  method: string;
+  url: string;
+  route: RouteOptions;
+}
+
+let server: TestServer;
+const added: RouteOptions[] = [];
+let doc: OpenAPIV3_1.Document;
+
+/** Every /api route the app added (HEAD twins left out), but the documentation's own. */
+function apiRoutes(): ApiRoute[] {
+  return added.flatMap((route) =>
+    [route.method]
+      .flat()
+      .filter((method) => method !== 'HEAD')
+      .map((method) => ({ method, url: route.url, route }))
+      .filter(({ url }) => url.startsWith('/api/') && url !== OPENAPI_PATH && !isApiDocsUrl(url)),
+  );
+}
+
+/** The OpenAPI path of a Fastify URL: `:id` -> `{id}`, a wildcard -> `{*}`. */
+const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
+
+/** Whether the route's handler or pre-handlers read this part of the request (`req.body`, `{ body } = req`). */
+function reads(route: RouteOptions, part: 'body' | 'query' | 'params'): boolean {
+  const source = [route.handler, route.preValidation, route.preHandler].flat().map(String).join('\n');
+  return new RegExp(`\\.${part}\\b|\\{[^}]*\\b${part}\\b[^}]*\\}\\s*=\\s*req`).test(source);
+}
+
+/**
+ * What a route's schema lacks for what it takes: the parameters of its URL, the querystring and
+ * body its handler reads (a streamed body, read raw, is declared by `consumes`: its content types).
+ * A response schema is not required (most routes have none: the shared types describe the answers).
+ */
+function missingSchemas({ url, route }: ApiRoute): string[] {
+  const schema = (route.schema ?? {}) as Record<string, unknown>;
+  const missing: string[] = [];
+  if ((/:|\*$/.test(url) || reads(route, 'params')) && !schema.params) missing.push('params');
+  if (reads(route, 'query') && !schema.querystring) missing.push('querystring');
+  if (reads(route, 'body') && !schema.body && !schema.consumes) missing.push('body (or `consumes` for a streamed body)');
+  return missing;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({}, {}, { onRoute: (route) => added.push(route) });
+  const res = await fetch(`${server.baseUrl}${OPENAPI_PATH}`);
+  expect(res.status).toBe(200);
+  doc = (await res.json()) as OpenAPIV3_1.Document;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI document, without authentication', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    // validate() dereferences the document it is given: a copy keeps `doc` as served.
+    await SwaggerParser.validate(structuredClone(doc) as never);
+  });
+
+  it('lists every /api route the app has, and nothing else', () => {
+    const expected = apiRoutes().map((r) => `${r.method} ${openapiPath(r.url)}`);
+    const listed = Object.entries(doc.paths ?? {}).flatMap(([p, item]) => METHODS.filter((m) => item?.[m]).map((m) => `${m.toUpperCase()} ${p}`));
+    expect(expected.length).toBeGreaterThan(120);
+    expect(listed.sort()).toEqual([...new Set(expected)].sort());
+  });
+
+  it('every route has a schema for what it takes: params, querystring, body', () => {
+    const gaps = apiRoutes()
+      .map((r) => ({ route: `${r.method} ${r.url}`, missing: missingSchemas(r) }))
+      .filter((r) => r.missing.length > 0);
+    expect(gaps).toEqual([]);
+  });
+
+  it('routes without a response schema are described by their request only (allowed, counted here)', () => {
+    const routes = apiRoutes();
+    const withoutResponse = routes.filter((r) => !(r.route.schema as { response?: unknown } | undefined)?.response);
+    // The document still gives each of them its default answer.
+    for (const r of withoutResponse) expect(doc.paths?.[openapiPath(r.url)]?.[r.method.toLowerCase() as 'get']?.responses).toBeTruthy();
+    console.info(`openapi: ${withoutResponse.length} of ${routes.length} /api routes have no response schema`);
+  });
+
+  it('tags each operation with its area and marks who may call it', () => {
+    const op = (method: 'get' | 'post' | 'put', p: string) => doc.paths?.[p]?.[method];
+    expect(doc.components?.securitySchemes).toMatchObject({ session: { type: 'http', scheme: 'bearer' }, accessKey: { type: 'http', scheme: 'bearer' } });
+    expect(doc.security).toEqual([{ session: [] }]);
+    // Public: no authentication.
+    expect(op('post', '/api/auth/signin-without-iam')?.security).toEqual([]);
+    expect(op('put', '/api/runs/upload/{*}')?.security).toEqual([]);
+    // A session or a project access key.
+    expect(op('post', '/api/runs/upload-report')?.security).toEqual([{ session: [] }, { accessKey: [] }]);
+    // A session only (the document's default).
+    expect(op('post', '/api/auth/CreateProject')?.security).toBeUndefined();
+    expect(op('get', '/api/auth/getAccessKeys')?.tags).toEqual(['Access keys']);
+    expect(op('post', '/api/executions/new')?.tags).toEqual(['Executions']);
+    expect(op('post', '/api/recorder/save')?.tags).toEqual(['Recorder']);
+    for (const [p, item] of Object.entries(doc.paths ?? {})) {
+      for (const m of METHODS) if (item?.[m]) expect(item[m].tags?.length, `${m} ${p}`).toBe(1);
+    }
+  });
+
+  it('describes requests from their zod schemas', () => {
+    const createKey = doc.paths?.['/api/auth/createAccessKey']?.post?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    const body = createKey.content['application/json']?.schema as OpenAPIV3_1.SchemaObject;
+    expect(body.type).toBe('object');
+    expect(Object.keys(body.properties ?? {})).toEqual(expect.arrayContaining(['projectId', 'name']));
+    const getProject = doc.paths?.['/api/auth/getProject']?.get?.parameters as OpenAPIV3_1.ParameterObject[];
+    expect(getProject).toContainEqual(expect.objectContaining({ in: 'query', name: 'project_id', required: true }));
+    // A streamed upload is bytes, in the content types the route reads.
+    const report = doc.paths?.['/api/runs/upload-report']?.post?.requestBody as OpenAPIV3_1.RequestBodyObject;
+    expect(report.content['application/x-ndjson']?.schema).toMatchObject({ type: 'string', format: 'binary' });
+  });
+
+  it('leaves the web app, the demo shop and the documentation itself out', () => {
+    const paths = Object.keys(doc.paths ?? {});
+    expect(paths.every((p) => p.startsWith('/api/'))).toBe(true);
+    expect(paths.filter((p) => p === OPENAPI_PATH || isApiDocsUrl(p))).toEqual([]);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('answers Swagger UI, without authentication, with its own content security policy', async () => {
+    const res = await fetch(`${server.baseUrl}${API_DOCS_PREFIX}/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(await res.text()).toContain('swagger-ui-bundle.js');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(Object.keys(API_DOCS_DIRECTIVES).every((d) => csp.includes(d))).toBe(true);
+    const bundle = await fetch(`${server.baseUrl}${API_DOCS_PREFIX}/static/swagger-ui-bundle.js`);
+    expect(bundle.status).toBe(200);
+    // The rest of /api keeps its policy: nothing may load or run in an API answer.
+    const api = await fetch(`${server.baseUrl}${OPENAPI_PATH}`);
+    expect(api.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(api.headers.get('content-security-policy')).toContain('sandbox');
+  });
+
+  it('shows every operation in Chromium with no content security policy violation', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    try {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') problems.push(msg.text());
+      });
+      page.on('pageerror', (err) => problems.push(err.message));
+      await page.goto(`${server.baseUrl}${API_DOCS_PREFIX}`);
+      await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+      await expect(page.title()).resolves.toBe('Stepwise API');
+      // The UI renders the operations near the viewport only: the page is read as it scrolls down.
+      const shown = new Set<string>();
+      for (let top = 0; top < Number(await page.evaluate('document.body.scrollHeight')); top += 400) {
+        await page.evaluate(`window.scrollTo(0, ${top})`);
+        await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+        const blocks = await page.$$eval('.opblock-summary', (els) =>
+          els.map((el) => `${el.querySelector('.opblock-summary-method')?.textContent} ${el.querySelector('.opblock-summary-path')?.textContent}`),
+        );
+        for (const block of blocks) shown.add(block);
+      }
+      const operations = Object.entries(doc.paths ?? {}).flatMap(([p, item]) => METHODS.filter((m) => item?.[m]).map((m) => `${m.toUpperCase()} ${p}`));
+      expect([...shown].sort()).toEqual(operations.sort());
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
