@@ -21,6 +21,7 @@ const membersTab = async () => ({ Component: (await import('../features/members/
 const accessTokensTab = async () => ({ Component: (await import('../features/access-tokens/AccessTokensTab')).AccessTokensTab });
 const newAccessToken = async () => ({ Component: (await import('../features/access-tokens/NewAccessTokenPage')).NewAccessTokenPage });
 // The editor (CodeMirror) and the tables load with the pages that use them.
+const workersTab = async () => ({ Component: (await import('../features/workers/WorkersTab')).WorkersTab });
 const codeCleanupTab = async () => ({ Component: (await import('../features/code-cleanup/UnusedStepsView')).UnusedStepsView });
 const featuresPage = async () => ({ Component: (await import('../features/features/FeaturesPage')).FeaturesPage });
 const testDataPage = async () => ({ Component: (await import('../features/test-data/TestDataPage')).TestDataPage });
@@ -44,6 +45,7 @@ const settingsRoutes: RouteObject[] = [
   { path: 'new-access-token', lazy: newAccessToken },
   { path: 'private-repository', element: <IntegrationsTab /> },
   { path: 'code-cleanup', lazy: codeCleanupTab },
+  { path: 'workers', lazy: workersTab },
 ];
 
 const projectRoutes: RouteObject[] = [

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { TabBar } from '../../components/TabBar';
+import { ROLES } from '@stepwise/shared';
 import { useProject } from '../projects/use-projects';
 import { ProjectSection } from './ProjectSection';
 import { SandboxBanner } from './SandboxBanner';
@@ -11,6 +12,7 @@ const TAB_OF_SEGMENT: Record<string, string> = {
   'new-access-token': 'access-tokens',
   'private-repository': 'private-repository',
   'code-cleanup': 'code-cleanup',
+  workers: 'workers',
 };
 
 export function SettingsPage() {
@@ -23,6 +25,8 @@ export function SettingsPage() {
     { value: 'access-tokens', label: 'Access tokens', to: `${base}/access-tokens` },
     { value: 'private-repository', label: 'Integrations', to: `${base}/private-repository` },
     { value: 'code-cleanup', label: 'Code cleanup', to: `${base}/code-cleanup` },
+    // Run workers: project admins only.
+    ...(project.userRole === ROLES.admin ? [{ value: 'workers', label: 'Workers', to: `${base}/workers` }] : []),
   ];
   return (
     <>
