@@ -34,10 +34,10 @@ function apiRoutes(): ApiRoute[] {
 /** The OpenAPI path of a Fastify URL: `:id` -> `{id}`, a wildcard -> `{*}`. */
 const openapiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*$/, '{*}');
 
-/** Whether the route's handler or pre-handlers read this part of the request (`req.body`, `{ body } = req`). */
+/** Whether the route's handler or pre-handlers read this part of the request (`req.body`, `{ body } = req`, `({ body }) =>`). */
 function reads(route: RouteOptions, part: 'body' | 'query' | 'params'): boolean {
   const source = [route.handler, route.preValidation, route.preHandler].flat().map(String).join('\n');
-  return new RegExp(`\\.${part}\\b|\\{[^}]*\\b${part}\\b[^}]*\\}\\s*=\\s*req`).test(source);
+  return new RegExp(`\\.${part}\\b|\\{[^{}]*\\b${part}\\b[^{}]*\\}\\s*(=\\s*req|\\))`).test(source);
 }
 
 /**
@@ -79,6 +79,15 @@ describe('GET /api/openapi.json', () => {
     expect(listed.sort()).toEqual([...new Set(expected)].sort());
   });
 
+  it('finds a route that lacks a schema (the check itself)', () => {
+    const bare = { method: 'POST', url: '/api/things/:id', handler: async (req: { body: unknown; query: unknown }) => [req.body, req.query] };
+    expect(missingSchemas({ method: 'POST', url: bare.url, route: bare as unknown as RouteOptions })).toEqual(['params', 'querystring', 'body (or `consumes` for a streamed body)']);
+    const destructured = { method: 'PUT', url: '/api/things', handler: async ({ body }: { body: unknown }) => body, schema: {} };
+    expect(missingSchemas({ method: 'PUT', url: destructured.url, route: destructured as unknown as RouteOptions })).toEqual(['body (or `consumes` for a streamed body)']);
+    const streamed = { method: 'PUT', url: '/api/files/*', handler: async (req: { body: unknown }) => req.body, schema: { params: {}, consumes: ['*/*'] } };
+    expect(missingSchemas({ method: 'PUT', url: streamed.url, route: streamed as unknown as RouteOptions })).toEqual([]);
+  });
+
   it('every route has a schema for what it takes: params, querystring, body', () => {
     const gaps = apiRoutes()
       .map((r) => ({ route: `${r.method} ${r.url}`, missing: missingSchemas(r) }))
@@ -86,11 +95,17 @@ describe('GET /api/openapi.json', () => {
     expect(gaps).toEqual([]);
   });
 
-  it('routes without a response schema are described by their request only (allowed, counted here)', () => {
+  it('every operation answers the error envelope on refusal; routes without a response schema are allowed (counted here)', () => {
     const routes = apiRoutes();
     const withoutResponse = routes.filter((r) => !(r.route.schema as { response?: unknown } | undefined)?.response);
-    // The document still gives each of them its default answer.
-    for (const r of withoutResponse) expect(doc.paths?.[openapiPath(r.url)]?.[r.method.toLowerCase() as 'get']?.responses).toBeTruthy();
+    // The document still gives each operation its default answer and the refusal's envelope.
+    for (const r of routes) {
+      const responses = doc.paths?.[openapiPath(r.url)]?.[r.method.toLowerCase() as 'get']?.responses;
+      expect(responses?.['4XX'], `${r.method} ${r.url}`).toEqual({ $ref: '#/components/responses/Refused' });
+      if (withoutResponse.includes(r)) expect(responses?.['200']).toEqual({ description: 'Default Response' });
+    }
+    const refused = doc.components?.responses?.Refused as OpenAPIV3_1.ResponseObject;
+    expect(refused.content?.['application/json']?.schema).toMatchObject({ type: 'object', required: ['status', 'error'] });
     console.info(`openapi: ${withoutResponse.length} of ${routes.length} /api routes have no response schema`);
   });
 
@@ -111,6 +126,24 @@ describe('GET /api/openapi.json', () => {
     for (const [p, item] of Object.entries(doc.paths ?? {})) {
       for (const m of METHODS) if (item?.[m]) expect(item[m].tags?.length, `${m} ${p}`).toBe(1);
     }
+  });
+
+  it('lists an operation as open to anyone only when it is: a public route with a token of its own names its scheme', () => {
+    const open = Object.entries(doc.paths ?? {}).flatMap(([p, item]) =>
+      METHODS.filter((m) => item?.[m]?.security?.length === 0).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+    // Sign-up and sign-in, the server's public settings, and the upload URL (its signed token is in the path).
+    expect(open.sort()).toEqual(
+      ['POST /api/auth/signup-without-iam', 'POST /api/auth/signin-without-iam', 'GET /api/config', 'PUT /api/runs/upload/{*}'].sort(),
+    );
+    const schemes = Object.keys(doc.components?.securitySchemes ?? {});
+    for (const [p, item] of Object.entries(doc.paths ?? {})) {
+      for (const m of METHODS) {
+        for (const requirement of item?.[m]?.security ?? []) expect(schemes, `${m} ${p}`).toEqual(expect.arrayContaining(Object.keys(requirement)));
+      }
+    }
+    expect(doc.paths?.['/api/workers/register']?.post?.security).toEqual([{ workerToken: [] }]);
+    expect(doc.paths?.['/api/workers/git/{jobId}/info/refs']?.get?.security).toEqual([{ jobToken: [] }]);
   });
 
   it('describes requests from their zod schemas', () => {

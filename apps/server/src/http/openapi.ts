@@ -3,6 +3,9 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { z } from 'zod';
+import { ACCESS_KEY_PREFIX, ErrorResponse, JOB_TOKEN_PREFIX, WORKER_TOKEN_PREFIX } from '@stepwise/shared';
 
 /** The OpenAPI document of the /api routes, made from their zod schemas. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -49,6 +52,7 @@ const AREAS: Record<string, string> = {
   runsRoutes: 'Runs',
   guacRoutes: 'Recorder',
   recorderRoutes: 'Recorder',
+  workersRoutes: 'Workers',
 };
 
 const { version: VERSION } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
@@ -57,6 +61,17 @@ const ICON = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#2f5d8a"/>' +
     '<path d="M8 22h5v-5h5v-5h6" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>',
 );
+/**
+ * The security schemes, all `Authorization: Bearer`. A route's `config` picks between the first two
+ * (public: none; accessKey: either); a public route that checks a token of its own names it in its
+ * schema, e.g. `schema: { security: [{ workerToken: [] }] }`.
+ */
+export const SECURITY_SCHEMES = {
+  session: { type: 'http', scheme: 'bearer', description: 'The session token answered by a sign-in (auth/signin-without-iam)' },
+  accessKey: { type: 'http', scheme: 'bearer', bearerFormat: `${ACCESS_KEY_PREFIX}...`, description: 'A project access key (Settings): the command-line client and CI; it opens its own project only' },
+  workerToken: { type: 'http', scheme: 'bearer', bearerFormat: `${WORKER_TOKEN_PREFIX}...`, description: 'A worker token (Settings): the calls of a run worker' },
+  jobToken: { type: 'http', scheme: 'bearer', bearerFormat: `${JOB_TOKEN_PREFIX}...`, description: 'The token of one job, handed to the worker that claimed it (Git takes it as the password of basic authentication)' },
+} satisfies Record<string, OpenAPIV3_1.HttpSecurityScheme>;
 const SESSION = 'session';
 const ACCESS_KEY = 'accessKey';
 
@@ -64,7 +79,8 @@ const DESCRIPTION = [
   'The HTTP API of Stepwise, described from the zod schemas that validate each call.',
   '',
   'Calls are authenticated with `Authorization: Bearer <token>`: the session token a sign-in answers,',
-  'or, where an operation lists it, a project access key (`sw_...`, made in Settings), which opens its own project only.',
+  `or, where an operation lists it, a project access key (\`${ACCESS_KEY_PREFIX}...\`, made in Settings), which opens its own project only;`,
+  'run workers use their worker token and the token of the job they claimed.',
   'Refusals are answered with a 4xx status and `{ "status": "error", "error": "<message>" }`.',
   'An operation without a response schema answers JSON of the shape its area\'s shared types describe (`@stepwise/shared`).',
 ].join('\n');
@@ -93,9 +109,33 @@ function transformRoute(doc: TransformInput, plugins: WeakMap<RouteOptions, stri
   // A streamed body (its content types in `consumes`, read raw by the route) is described as bytes.
   if (schema.consumes && !schema.body) schema.body = { type: 'string', format: 'binary', description: 'The bytes of the file' };
   schema.tags ??= [areaOf(route, plugins, url)];
+  if (schema.security) return { schema, url };
   if (route.config?.public) schema.security = [];
   else if (route.config?.accessKey) schema.security = [{ [SESSION]: [] }, { [ACCESS_KEY]: [] }];
   return { schema, url };
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/**
+ * The whole document: the zod schemas' components (the type provider's transform) and, on every
+ * operation, the refusal every route may answer (4xx, the error envelope of http/error-handler.ts).
+ */
+function transformDocument(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
+  const doc = jsonSchemaTransformObject(input) as OpenAPIV3_1.Document;
+  const { $schema: _, ...envelope } = z.toJSONSchema(ErrorResponse);
+  const refused: OpenAPIV3_1.ResponseObject = {
+    description: 'Refused: bad input (400), not signed in (401), not allowed (403), not found (404), conflict (409), too large (413), too many calls (429)',
+    content: { 'application/json': { schema: envelope as OpenAPIV3_1.SchemaObject } },
+  };
+  doc.components = { ...doc.components, responses: { ...doc.components?.responses, Refused: refused } };
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const method of METHODS) {
+      const operation = item?.[method];
+      if (operation) operation.responses = { ...operation.responses, '4XX': { $ref: '#/components/responses/Refused' } };
+    }
+  }
+  return doc;
 }
 
 /**
@@ -114,15 +154,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       info: { title: 'Stepwise API', version: VERSION, description: DESCRIPTION },
       components: {
-        securitySchemes: {
-          [SESSION]: { type: 'http', scheme: 'bearer', description: 'The session token answered by a sign-in (auth/signin-without-iam)' },
-          [ACCESS_KEY]: { type: 'http', scheme: 'bearer', bearerFormat: 'sw_...', description: 'A project access key: the command-line client and CI' },
-        },
+        securitySchemes: SECURITY_SCHEMES,
       },
       security: [{ [SESSION]: [] }],
     },
     transform: (doc) => transformRoute(doc as TransformInput, plugins),
-    transformObject: jsonSchemaTransformObject,
+    transformObject: transformDocument,
   };
   await app.register(swagger, options);
   app.get(OPENAPI_PATH, { config: { public: true }, schema: { hide: true } }, () => app.swagger());

@@ -31,6 +31,9 @@ export const workersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.addContentTypeParser(['application/x-ndjson', 'application/x-git-upload-pack-request', 'application/x-git-receive-pack-request'], { bodyLimit: RESULT_LIMIT }, pass);
   app.addHook('onClose', () => closeRunQueue(ctx));
   const open = { config: { public: true } };
+  // Who calls (OpenAPI): these routes check tokens of their own, not a session.
+  const asWorker = [{ workerToken: [] }];
+  const asJob = [{ jobToken: [] }];
   const queue = () => {
     const q = runQueueOf(ctx);
     if (!q) throw conflict(WORKER_MESSAGES.workersOff);
@@ -51,13 +54,13 @@ export const workersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return { status: 'success' as const };
   });
 
-  app.post('/workers/register', open, async (req): Promise<WorkerRegistration> => {
+  app.post('/workers/register', { ...open, schema: { security: asWorker } }, async (req): Promise<WorkerRegistration> => {
     const worker = await requireWorker(ctx.db, req);
     const q = queue();
     return { status: 'success', projectId: worker.project_id, redisUrl: q.redisUrl, queue: q.queueName(worker.project_id), prefix: q.prefix, haltChannel: q.haltChannel, lockDurationMs: q.lockDurationMs };
   });
 
-  app.post('/workers/jobs/:jobId/claim', { ...open, schema: { params: JobParams } }, async (req): Promise<JobClaim> => {
+  app.post('/workers/jobs/:jobId/claim', { ...open, schema: { params: JobParams, security: asWorker } }, async (req): Promise<JobClaim> => {
     const worker = await requireWorker(ctx.db, req);
     const q = queue();
     const found = await findWorkerJob(ctx.db, req.params.jobId);
@@ -71,14 +74,14 @@ export const workersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return { status: 'success', jobToken, attempt: job.attempts, payload: JSON.parse(ctx.secrets.decrypt(job.payload)) as JobPayload };
   });
 
-  app.post('/workers/jobs/:jobId/events', { ...open, schema: { params: JobParams, body: JobEventsBody } }, async (req) => {
+  app.post('/workers/jobs/:jobId/events', { ...open, schema: { params: JobParams, body: JobEventsBody, security: asJob } }, async (req) => {
     const job = await requireJob(ctx.db, req, req.params.jobId);
     const q = queue();
     for (const event of req.body.events) await q.publish(job.id, event);
     return { status: 'success' as const };
   });
 
-  app.post('/workers/jobs/:jobId/result', { ...open, schema: { params: JobParams, querystring: ResultQuery, consumes: ['application/x-ndjson'] } }, async (req) => {
+  app.post('/workers/jobs/:jobId/result', { ...open, schema: { params: JobParams, querystring: ResultQuery, consumes: ['application/x-ndjson'], security: asJob } }, async (req) => {
     const job = await requireJob(ctx.db, req, req.params.jobId);
     const q = queue();
     await ctx.blobs.put(jobResultKey(job.id), req.body as Readable, 'application/x-ndjson');
@@ -88,16 +91,16 @@ export const workersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
 
   // Git smart HTTP for the job's commit: the job token is the password (or a bearer header).
-  app.get('/workers/git/:jobId/info/refs', { ...open, schema: { params: JobParams, querystring: z.object({ service: z.string().optional() }) } }, async (req, reply) => {
+  app.get('/workers/git/:jobId/info/refs', { ...open, schema: { params: JobParams, querystring: z.object({ service: z.string().optional() }), security: asJob } }, async (req, reply) => {
     const job = await requireJob(ctx.db, req, req.params.jobId);
     if (req.query.service !== 'git-upload-pack') throw forbidden(WORKER_MESSAGES.pushRefused);
     return advertiseRefs(ctx.workspaces.repo(job.project_id).gitDir, reply);
   });
-  app.post('/workers/git/:jobId/git-upload-pack', { ...open, schema: { params: JobParams, consumes: ['application/x-git-upload-pack-request'] } }, async (req, reply) => {
+  app.post('/workers/git/:jobId/git-upload-pack', { ...open, schema: { params: JobParams, consumes: ['application/x-git-upload-pack-request'], security: asJob } }, async (req, reply) => {
     const job = await requireJob(ctx.db, req, req.params.jobId);
     return uploadPack(ctx.workspaces.repo(job.project_id).gitDir, req.body as Readable, req.headers['content-encoding'] === 'gzip', reply);
   });
-  app.post('/workers/git/:jobId/git-receive-pack', { ...open, schema: { params: JobParams } }, async () => {
+  app.post('/workers/git/:jobId/git-receive-pack', { ...open, schema: { params: JobParams, security: asJob } }, async () => {
     throw forbidden(WORKER_MESSAGES.pushRefused);
   });
 };
