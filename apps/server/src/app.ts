@@ -10,6 +10,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerTextGuard } from './http/text-guard.ts';
+import { rateLimitStore } from './http/rate-limit-store.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
@@ -69,7 +70,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
   await registerSecurityHeaders(app, ctx.config.publicUrl);
   registerErrorHandler(app);
   registerTextGuard(app);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...rateLimitStore(app, ctx) });
   await app.register(authPlugin, { ctx });
   // Before the routes: the OpenAPI document is made from the routes added after it.
   await registerOpenApi(app);

@@ -8,9 +8,13 @@ import type { AuthContext } from '../http/auth-plugin.ts';
 import { HttpError } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import type { ExecutionsRuntime } from './executions-runtime.ts';
+import { useRedisAdapter } from '../realtime/redis-adapter.ts';
 
 export const crudRoom = (projectId: string) => `executions-crud:${projectId}`;
 export const statusRoom = (projectId: string) => `executions-status:${projectId}`;
+/** Rooms that name a session, and a user subscribed to a project: revoking access finds the sockets on every server. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const memberRoom = (userId: string, projectId: string) => `member:${userId}:${projectId}`;
 
 type Ack = (answer: { status: 'success' } | { status: 'error'; error: string }) => void;
 
@@ -19,7 +23,9 @@ type Ack = (answer: { status: 'success' } | { status: 'error'; error: string }) 
  * token (or a project access key) in the query or the auth object, then subscribes per project:
  * 'subscribeToExecutionCrud' answers with the whole list ('crudUpdate') and pushes it again after
  * every change; 'subscribeToExecutionStatus' receives the run manager's live status events.
- * Membership is checked at every subscription; a refused one gets 'subscriptionError'.
+ * Membership is checked at every subscription; a refused one gets 'subscriptionError'. With REDIS_URL
+ * the rooms span every server (the Redis adapter): a run's status reaches its project's subscribers
+ * whichever server runs it and whichever server they are connected to.
  */
 export function attachExecutionSocket(ctx: AppContext, runtime: ExecutionsRuntime, server: HttpServer): Server {
   const io = new Server(server, {
@@ -29,6 +35,8 @@ export function attachExecutionSocket(ctx: AppContext, runtime: ExecutionsRuntim
     // the other socket.io server on this HTTP server answers its own upgrades
     destroyUpgrade: false,
   });
+  const clustered = Boolean(ctx.config.redisUrl);
+  if (ctx.config.redisUrl) useRedisAdapter(io, server, { url: ctx.config.redisUrl, prefix: ctx.config.redisPrefix, channel: 'executions', log: ctx.log });
 
   io.use(async (socket, next) => {
     try {
@@ -42,6 +50,8 @@ export function attachExecutionSocket(ctx: AppContext, runtime: ExecutionsRuntim
   });
 
   io.on('connection', (socket) => {
+    const auth = socket.data.auth as AuthContext;
+    if (auth.sessionId) void socket.join(sessionRoom(auth.sessionId));
     const subscribe = (event: string, room: (p: string) => string, after?: (projectId: string) => Promise<void>) => {
       socket.on(event, async (arg: unknown, ack?: Ack) => {
         const projectId = projectIdOf(arg);
@@ -49,7 +59,7 @@ export function attachExecutionSocket(ctx: AppContext, runtime: ExecutionsRuntim
         try {
           if (!projectId) throw new HttpError(400, 'projectId is required');
           await requireMember(ctx.db, socket.data.auth as AuthContext, projectId);
-          await socket.join(room(projectId));
+          await socket.join([room(projectId), memberRoom(auth.user.id, projectId)]);
           await after?.(projectId);
           reply({ status: 'success' });
         } catch (err) {
@@ -74,17 +84,13 @@ export function attachExecutionSocket(ctx: AppContext, runtime: ExecutionsRuntim
     unsubscribe(EXECUTION_EVENTS.unsubscribeStatus, statusRoom);
   });
 
-  const pushList = listPusher(ctx, runtime, io);
+  const pushList = listPusher(ctx, runtime, io, clustered);
   const offList = runtime.hub.onListChanged(pushList);
   const offStatus = runtime.hub.onStatus(({ projectId, event, payload }) => io.to(statusRoom(projectId)).emit(event, payload));
-  // A logged-out session loses its sockets; a member removed from a project leaves its rooms.
+  // A logged-out session loses its sockets; a member removed from a project leaves its rooms (on every server).
   const offRevoked = ctx.events.onAccessRevoked((r) => {
-    for (const socket of io.of('/').sockets.values()) {
-      const auth = socket.data.auth as AuthContext | undefined;
-      if (auth?.user.id !== r.userId) continue;
-      if (r.sessionId && auth.sessionId === r.sessionId) socket.disconnect(true);
-      else if (r.projectId) for (const room of [crudRoom(r.projectId), statusRoom(r.projectId)]) void socket.leave(room);
-    }
+    if (r.sessionId) io.in(sessionRoom(r.sessionId)).disconnectSockets(true);
+    else if (r.projectId) io.in(memberRoom(r.userId, r.projectId)).socketsLeave([crudRoom(r.projectId), statusRoom(r.projectId), memberRoom(r.userId, r.projectId)]);
   });
   server.once('close', () => {
     offList();
@@ -96,14 +102,15 @@ export function attachExecutionSocket(ctx: AppContext, runtime: ExecutionsRuntim
 
 /**
  * Pushes a project's whole list to its crud room. Changes that come while a list is being read are
- * folded into one more push, so the last push always carries the latest list.
+ * folded into one more push, so the last push always carries the latest list. On one server the list
+ * is read only when the room has sockets; `clustered`, they may be on another server: always.
  */
-function listPusher(ctx: AppContext, runtime: ExecutionsRuntime, io: Server): (projectId: string) => void {
+function listPusher(ctx: AppContext, runtime: ExecutionsRuntime, io: Server, clustered: boolean): (projectId: string) => void {
   const state = new Map<string, 'running' | 'again'>();
   const push = async (projectId: string): Promise<void> => {
     state.set(projectId, 'running');
     try {
-      if (io.sockets.adapter.rooms.get(crudRoom(projectId))?.size) {
+      if (clustered || io.sockets.adapter.rooms.get(crudRoom(projectId))?.size) {
         io.to(crudRoom(projectId)).emit(EXECUTION_EVENTS.crudUpdate, await runtime.service.listOf(projectId));
       }
     } catch (err) {

@@ -6,18 +6,24 @@ import { findUserBySessionToken } from '../auth/session.repository.ts';
 import { findMembership } from '../projects/projects.repository.ts';
 import { recordUsageEvent } from '../logs/logs.service.ts';
 import { attachRecorderSocket } from '../recorder/recorder-socket.ts';
+import { useRedisAdapter } from './redis-adapter.ts';
 
 export const SOCKET_PATH = '/api/storage/ws/socket.io';
 
 const room = (projectId: string) => `project:${projectId}`;
+/** Rooms that name a session, and a user in a project: revoking access finds the sockets on every server. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const memberRoom = (userId: string, projectId: string) => `member:${userId}:${projectId}`;
 
 /**
  * socket.io channel: clients connect with their session token and project id in the query,
  * join the room of that project (members only) and receive only that project's events, whether
- * they were sent by another socket or posted to storage/event.
+ * they were sent by another socket or posted to storage/event. With REDIS_URL the rooms span every
+ * server (the Redis adapter): an event reaches the project's sockets whichever server they are on.
  */
 export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
   const io = new Server(server, { path: SOCKET_PATH, serveClient: false, cors: { origin: false } });
+  if (ctx.config.redisUrl) useRedisAdapter(io, server, { url: ctx.config.redisUrl, prefix: ctx.config.redisPrefix, channel: 'storage', log: ctx.log });
   io.use(async (socket, next) => {
     try {
       const q = socket.handshake.query;
@@ -35,7 +41,8 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
     }
   });
   io.on('connection', (socket) => {
-    if (socket.data.projectId) void socket.join(room(socket.data.projectId));
+    void socket.join(sessionRoom(socket.data.sessionId));
+    if (socket.data.projectId) void socket.join([room(socket.data.projectId), memberRoom(socket.data.userId, socket.data.projectId)]);
     attachRecorderSocket(ctx, socket);
     socket.on('event', async (payload: { event?: string }) => {
       const event = String(payload?.event ?? '');
@@ -46,12 +53,10 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
     });
   });
   const unsubscribe = ctx.events.subscribe(({ projectId, event }) => io.to(room(projectId)).emit(event, { event, projectId }));
-  // A logged-out session, or a member removed from the project, keeps no open socket.
+  // A logged-out session, or a member removed from the project, keeps no open socket (on any server).
   const stopRevoking = ctx.events.onAccessRevoked((r) => {
-    for (const socket of io.of('/').sockets.values()) {
-      if (socket.data.userId !== r.userId) continue;
-      if ((r.sessionId && socket.data.sessionId === r.sessionId) || (r.projectId && socket.data.projectId === r.projectId)) socket.disconnect(true);
-    }
+    if (r.sessionId) io.in(sessionRoom(r.sessionId)).disconnectSockets(true);
+    if (r.projectId) io.in(memberRoom(r.userId, r.projectId)).disconnectSockets(true);
   });
   server.once('close', () => {
     unsubscribe();
