@@ -26,7 +26,7 @@ import { finalStatus, InstanceStatusWriter, RUN_MESSAGES } from './instance-stat
 import { planGroups, runJob, terminate } from './group-runner.ts';
 import { repairForRun } from './run-repair.ts';
 import { runQueueOf } from '../workers/run-queue.ts';
-import { haltOnWorker, runGroupOnWorker } from '../workers/remote-group.ts';
+import { haltOnWorker, runGroupOnWorkers } from '../workers/remote-group.ts';
 
 export { RUN_MESSAGES };
 
@@ -221,8 +221,10 @@ export class RunManager implements ExecutionRunner {
       // Named by this process, so that what a server leaves behind can be told from another's.
       tmpRoot = await fs.mkdtemp(path.join(os.tmpdir(), `stepwise-run-${process.pid}-`));
       const workDir = path.join(tmpRoot, 'work');
-      await materialiseCommit(repo.gitDir, commit, workDir);
-      const launch = await runnerLauncher(this.ctx, a.projectId, tmpRoot, workDir, env.baseUrl);
+      // With run workers (RUN_WORKERS=external) the workers check the commit out and start the runner.
+      const workers = runQueueOf(this.ctx);
+      if (!workers) await materialiseCommit(repo.gitDir, commit, workDir);
+      const launch = workers ? null : await runnerLauncher(this.ctx, a.projectId, tmpRoot, workDir, env.baseUrl);
       this.statusWriter.log(a, `Checked out ${execution.branch} at ${commit.slice(0, 12)}; environment ${env.name} (${env.baseUrl || 'no base URL'})`);
       if (a.halted) {
         final = { status: 'stopped', message: RUN_MESSAGES.stopped };
@@ -255,7 +257,7 @@ export class RunManager implements ExecutionRunner {
           storedUsers: secrets.storedUsers,
           messagesFile,
           npmrc: secrets.npmrc,
-          depsCacheDir: launch.depsCacheDir,
+          depsCacheDir: launch?.depsCacheDir ?? '',
           runName: execution.name,
           mode: 'executions',
           username,
@@ -264,13 +266,14 @@ export class RunManager implements ExecutionRunner {
         };
         const limits = { timeoutMs: this.ctx.config.runnerTimeoutMs, memoryMb: this.ctx.config.runnerMemoryMb };
         const repair = execution.aiRecovery ? repairForRun(this.ctx, a, this.statusWriter) : undefined;
-        const workers = runQueueOf(this.ctx);
-        const exitCode = workers
-          ? await runGroupOnWorker(this.ctx, workers, a, job, commit, this.statusWriter, limits)
-          : await runJob(a, job, launch.start, this.statusWriter, limits, repair);
-        if (exitCode === null) break;
-        await keepOnlyRegularFile(messagesFile);
-        outputs.push({ messagesFile, exitCode, browser: g.browser, viewport: g.viewportLabel, label: `${g.groupName} (flow ${g.flowIndex + 1})` });
+        const ran = launch
+          ? await runJob(a, job, launch.start, this.statusWriter, limits, repair).then((exitCode) => (exitCode === null ? null : [{ messagesFile, exitCode }]))
+          : await runGroupOnWorkers(this.ctx, workers!, a, job, commit, this.statusWriter, limits);
+        if (ran === null) break;
+        for (const r of ran) {
+          await keepOnlyRegularFile(r.messagesFile);
+          outputs.push({ messagesFile: r.messagesFile, exitCode: r.exitCode, browser: g.browser, viewport: g.viewportLabel, label: `${g.groupName} (flow ${g.flowIndex + 1})` });
+        }
         progress.donePassed += progress.jobPassed;
         progress.doneFailed += progress.jobFailed;
         progress.doneTotal += Math.max(progress.jobPlanned, progress.jobPassed + progress.jobFailed);

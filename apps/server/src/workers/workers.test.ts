@@ -35,14 +35,14 @@ describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
     await site?.close();
   });
 
-  async function execute(name: string, feature: 'shop.feature' | 'slow.feature', scenarios: string[]): Promise<string> {
+  async function execute(name: string, feature: 'shop.feature' | 'slow.feature', scenarios: string[], threadCount = 1): Promise<string> {
     const res = await admin.api.post('executions/new', {
       projectId,
       execution: {
         name,
         env: 'staging',
         branch: 'main',
-        flows: [{ viewport: 'Desktop - 1024px', browser: 'chromium', scenarioGroups: [{ name: 'G', threadCount: 1, tags: [], scenarios: scenarios.map((scenarioName, i) => ({ featureIndex: 0, scenarioIndex: i, command: '', featurePath: feature, scenarioName })) }] }],
+        flows: [{ viewport: 'Desktop - 1024px', browser: 'chromium', scenarioGroups: [{ name: 'G', threadCount, tags: [], scenarios: scenarios.map((scenarioName, i) => ({ featureIndex: 0, scenarioIndex: i, command: '', featurePath: feature, scenarioName })) }] }],
       },
     });
     expectOk(res);
@@ -93,6 +93,18 @@ describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
     const w = list.body.workerTokens.find((t: { name: string }) => t.name === 'worker-1');
     expect(w.jobsRun).toBe(1);
     expect(w.lastSeenAt).not.toBeNull();
+  }, 180_000);
+
+  it('a group of two threads is split into two jobs that spread over two workers; one report', async () => {
+    workers.push(spawnWorker(server.baseUrl, await createWorkerToken(admin, projectId, 'worker-2'), output));
+    const id = await execute('Spread', 'shop.feature', ['Home page', 'Home page again'], 2);
+    const row = await finished(id, 150_000);
+    const log = row.logs.join('\n');
+    expect(row.status, [log, ...output].join('\n')).toBe('passed');
+    expect(log).toMatch(/Worker worker-1 took the job/);
+    expect(log).toMatch(/Worker worker-2 took the job/);
+    const run = await findRun(server.ctx.db, row.run_id!);
+    expect(run).toMatchObject({ scenarios_passed: 2, scenarios_failed: 0 });
   }, 180_000);
 
   it('halt reaches the worker running the job: the instance stops within seconds', async () => {
