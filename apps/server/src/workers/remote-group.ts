@@ -8,7 +8,7 @@ import type { InstanceStatusWriter } from '../execution-runs/instance-status.ts'
 import type { RunJob } from '../execution-runs/runner-job.ts';
 import { newId } from '../security/tokens.ts';
 import type { JobPayload, WorkerRunJob } from './job-payload.ts';
-import { endWorkerJob, insertWorkerJob } from './worker-jobs.repository.ts';
+import { deleteOldWorkerJobs, endWorkerJob, insertWorkerJob } from './worker-jobs.repository.ts';
 import type { JobEvent, RunQueue } from './run-queue.ts';
 import { jobResultKey } from './workers.routes.ts';
 
@@ -33,6 +33,7 @@ export interface ShardResult {
  */
 export async function runGroupOnWorkers(ctx: AppContext, queue: RunQueue, a: Active, job: RunJob, commit: string, status: InstanceStatusWriter, limits: Limits): Promise<ShardResult[] | null> {
   if (a.halted) return null;
+  await deleteOldWorkerJobs(ctx.db).catch((err: unknown) => ctx.log.warn({ err }, 'could not remove old worker jobs'));
   const paths = job.paths ?? [];
   const count = Math.max(1, Math.min(job.parallel ?? 1, paths.length));
   const shards = Array.from({ length: count }, (_, i) => paths.filter((_p, j) => j % count === i));

@@ -38,13 +38,18 @@ export function jobOfToken(db: Db, token: string): Promise<WorkerJob | undefined
     .executeTakeFirst();
 }
 
-/** Ends a job: its token stops working. */
+/** Ends a job: its token stops working and its sealed inputs are dropped. */
 export async function endWorkerJob(db: Db, id: string, status: 'done' | 'failed' | 'halted'): Promise<boolean> {
   const r = await db
     .updateTable('worker_jobs')
-    .set({ status, finished_at: new Date(), token_hash: null })
+    .set({ status, finished_at: new Date(), token_hash: null, payload: '' })
     .where('id', '=', id)
     .where('status', 'in', ['queued', 'running'])
     .executeTakeFirst();
   return Number(r.numUpdatedRows) > 0;
+}
+
+/** Rows of jobs finished more than `days` ago (kept that long for the record). */
+export async function deleteOldWorkerJobs(db: Db, days = 7): Promise<void> {
+  await db.deleteFrom('worker_jobs').where('finished_at', '<', new Date(Date.now() - days * 86_400_000)).execute();
 }

@@ -149,4 +149,21 @@ describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
     expect(row.status).toBe('error');
     expect(row.logs.join('\n')).toMatch(/The job failed on the workers: .*stalled/);
   }, 180_000);
+
+  it('halting an instance whose job waits for a worker takes the job off the queue and stops at once', async () => {
+    for (const w of workers.splice(0)) killGroup(w);
+    const id = await execute('No worker yet', 'shop.feature', ['Home page']);
+    await waitFor('the job to be queued', async () => (await server.ctx.db.selectFrom('worker_jobs').select('id').where('instance_id', '=', id).executeTakeFirst()) ?? null, 30_000);
+    expect(await server.ctx.executions.runner.halt(id, projectId)).toBe(true);
+    const row = await finished(id, 10_000);
+    expect(row.status).toBe('stopped');
+    const job = await server.ctx.db.selectFrom('worker_jobs').selectAll().where('instance_id', '=', id).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ status: 'halted', payload: '', token_hash: null });
+    // A worker started now finds nothing to run.
+    const late: string[] = [];
+    workers.push(spawnWorker(server.baseUrl, await createWorkerToken(admin, projectId, 'late'), late));
+    await waitFor('the late worker to register', () => late.some((l) => l.includes('waiting for jobs')), 30_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(late.join('\n')).not.toMatch(/Job /);
+  }, 60_000);
 });
