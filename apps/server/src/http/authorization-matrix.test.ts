@@ -156,7 +156,12 @@ const AREA_TESTED_ROUTES: Array<[Method, string]> = [
   // ai/recovery/code-review.test.ts: members only; cli-api/cli.test.ts: the project's access key.
   ['GET', 'runs/oversight/list'], ['POST', 'runs/oversight/archive-oversight'], ['POST', 'runs/oversight/accept'], ['POST', 'cli/ai-repair'],
 ];
-const PUBLIC_ROUTES: Array<[Method, string]> = [['GET', 'config'], ['POST', 'auth/signup-without-iam'], ['POST', 'auth/signin-without-iam']];
+const PUBLIC_ROUTES: Array<[Method, string]> = [
+  ['GET', 'config'], ['POST', 'auth/signup-without-iam'], ['POST', 'auth/signin-without-iam'],
+  // http/openapi.test.ts: the OpenAPI document and Swagger UI's pages and files.
+  ['GET', 'openapi.json'], ['GET', 'docs'], ['GET', 'docs/'], ['GET', 'docs/json'], ['GET', 'docs/yaml'],
+  ['GET', 'docs/static/index.html'], ['GET', 'docs/static/swagger-initializer.js'], ['GET', 'docs/static/theme/favicon.svg'],
+];
 
 let server: TestServer;
 let admin: TestUser;
