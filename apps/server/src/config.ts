@@ -26,11 +26,11 @@ const EnvSchema = z.object({
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of the Redis keys and channels (socket.io, rate limits, the scheduler's BullMQ queue): several deployments on one Redis. */
-  REDIS_PREFIX: z.string().trim().regex(/^[\w.-]{1,64}$/, 'letters, digits, ".", "_" and "-" only').optional(),
+  REDIS_PREFIX: z.string().trim().regex(/^([\w.-]{1,64})?$/, 'letters, digits, ".", "_" and "-" only').optional(),
   /** Where blobs go: 'auto' (S3_URL, else PostgreSQL with DATABASE_URL, else DATA_DIR/blobs), or one of them. */
   BLOB_STORE: z.enum(['auto', 'fs', 'postgres', 's3']).default('auto'),
   /** An S3-compatible bucket: s3://bucket[/prefix]?endpoint=https://...&region=...&forcePathStyle=true; credentials from AWS_* variables. */
-  S3_URL: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?]*)?(\?.*)?$/, 's3://bucket[/prefix]?endpoint=...&region=...').optional(),
+  S3_URL: z.string().regex(/^(s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?]*)?(\?.*)?)?$/, 's3://bucket[/prefix]?endpoint=...&region=...').optional(),
   MAX_CONCURRENT_RUNS: z.coerce.number().int().min(1).max(64).default(2),
   CHROMIUM_PATH: z.string().optional(),
   SCHEDULER_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
