@@ -70,6 +70,13 @@ describe('GET /api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     // validate() dereferences the document it is given: a copy keeps `doc` as served.
     await SwaggerParser.validate(structuredClone(doc) as never);
+    // The validator does refuse a document that is wrong: a parameter that says not where it goes, a missing component.
+    const broken = structuredClone(doc);
+    broken.paths = { ...broken.paths, '/api/broken': { get: { parameters: [{ name: 'id' } as never], responses: { 200: { description: 'ok' } } } } };
+    await expect(SwaggerParser.validate(broken as never)).rejects.toThrow();
+    const dangling = structuredClone(doc);
+    dangling.paths = { ...dangling.paths, '/api/broken': { get: { responses: { 200: { $ref: '#/components/responses/Nothing' } } } } };
+    await expect(SwaggerParser.validate(dangling as never)).rejects.toThrow(/Nothing/);
   });
 
   it('lists every /api route the app has, and nothing else', () => {
