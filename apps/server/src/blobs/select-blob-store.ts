@@ -1,7 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { FsBlobStore, type BlobStore } from './blob-store.ts';
+import { FallbackBlobStore } from './fallback-blob-store.ts';
 import { PgBlobStore } from './pg-blob-store.ts';
 import { parseS3Url, S3BlobStore, type S3Location } from './s3-blob-store.ts';
 
@@ -31,7 +33,9 @@ function s3Location(url: string | undefined): S3Location {
 /** `onPostgres`: the database opened is PostgreSQL (tests open one without DATABASE_URL). */
 export function createBlobStore(config: Pick<Config, 'blobStore' | 's3Url' | 'databaseUrl' | 'dataDir'>, db: Db, onPostgres: boolean): BlobStore {
   const kind = blobStoreKind(config, onPostgres);
-  if (kind === 's3') return new S3BlobStore(s3Location(config.s3Url));
-  if (kind === 'postgres') return new PgBlobStore(db);
-  return new FsBlobStore(path.join(config.dataDir, 'blobs'));
+  const files = new FsBlobStore(path.join(config.dataDir, 'blobs'));
+  if (kind === 'fs') return files;
+  const shared = kind === 's3' ? new S3BlobStore(s3Location(config.s3Url)) : new PgBlobStore(db);
+  // Blobs this server stored in its data folder before it used the shared store stay readable.
+  return fs.existsSync(path.join(config.dataDir, 'blobs')) ? new FallbackBlobStore(shared, files) : shared;
 }
