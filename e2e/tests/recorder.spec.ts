@@ -14,11 +14,15 @@ const PAGE = { width: 1280, height: 800 };
  * (what the person sees in the canvas), kept in step by doing each action there too.
  */
 class StreamedShop {
-  constructor(
-    readonly page: Page,
-    readonly canvas: Locator,
-    readonly shop: Page,
-  ) {}
+  readonly page: Page;
+  readonly canvas: Locator;
+  readonly shop: Page;
+
+  constructor(page: Page, canvas: Locator, shop: Page) {
+    this.page = page;
+    this.canvas = canvas;
+    this.shop = shop;
+  }
 
   async point(target: Locator): Promise<{ x: number; y: number }> {
     const box = await target.boundingBox();

@@ -33,7 +33,7 @@ async function until<T>(get: () => T | undefined | false, what: string, ms = 15_
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  job = fork(RECORDER_JOB_FILE, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  job = fork(RECORDER_JOB_FILE, [], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], serialization: 'advanced' });
   job.on('message', (m: RecorderJobMessage) => {
     if (m.type === 'reply') replies.get(m.id)?.(m);
     if (m.type === 'frame') frames.push(m.frame);
@@ -58,7 +58,7 @@ const click = async (x: number, y: number) => {
 describe('recorder job', () => {
   it('streams the page as JPEG frames of its size', async () => {
     const frame = await until(() => frames.at(-1), 'a frame');
-    expect(Buffer.from(frame.data, 'base64').subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(Buffer.from(frame.data as Uint8Array).subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     expect({ width: frame.width, height: frame.height }).toEqual({ width: 800, height: 600 });
     expect(pageUrl).toBe(site.url);
   });

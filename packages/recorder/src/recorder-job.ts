@@ -70,7 +70,7 @@ async function startScreencast(p: Page): Promise<void> {
     fps: options!.fps,
     onFrame: ({ data, viewportWidth, viewportHeight }) => {
       if (page !== p) return;
-      send({ type: 'frame', frame: { data: data.toString('base64'), width: viewportWidth, height: viewportHeight, seq: ++seq } });
+      send({ type: 'frame', frame: { data, width: viewportWidth, height: viewportHeight, seq: ++seq } });
     },
   });
   stopScreencast = () => p.screencast.stop();

@@ -114,9 +114,11 @@ export class RecorderSession {
       loopbackPorts: loopbackPortsOf(ctx.config, this.target.baseUrl),
       depsCacheDir: cacheDir,
       sandboxed: ctx.sandbox.enabled,
+      // Frames are JPEG bytes: structured clone carries them as they are (JSON would spell out every byte).
+      serialization: 'advanced',
     });
     spec.readOnly = [...new Set([...spec.readOnly, ...recorderCodePaths()])];
-    const child = ctx.sandbox.spawn(spec, [nodeBinary(), RECORDER_JOB_FILE], ['ignore', 'ignore', 'pipe', 'ipc']);
+    const child = ctx.sandbox.spawn(spec, [nodeBinary(), RECORDER_JOB_FILE], ['ignore', 'ignore', 'pipe', 'ipc'], 'advanced');
     this.child = child;
     const ready = new Promise<void>((resolve, reject) => {
       child.once('error', reject);

@@ -131,9 +131,9 @@ export const RecorderCommandSchema = z.discriminatedUnion('type', [
 ]);
 export type RecorderCommand = z.infer<typeof RecorderCommandSchema>;
 
-/** A screencast frame: a JPEG, base64, of the page at `width` x `height` CSS pixels. */
+/** A screencast frame: JPEG bytes of the page at `width` x `height` CSS pixels (binary over IPC and the socket). */
 export interface RecorderFrame {
-  data: string;
+  data: Uint8Array | ArrayBuffer;
   width: number;
   height: number;
   /** Monotonic number of the frame in its session. */

@@ -1,11 +1,9 @@
 import type { RecorderFrame } from '@stepwise/shared';
 import type { Size } from './input-mapping';
 
-function jpegOf(base64: string): Blob {
-  const text = atob(base64);
-  const bytes = new Uint8Array(text.length);
-  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-  return new Blob([bytes], { type: 'image/jpeg' });
+/** The frame's JPEG bytes (socket.io hands binary over as an ArrayBuffer). */
+function jpegOf(data: Uint8Array | ArrayBuffer): Blob {
+  return new Blob([data as BlobPart], { type: 'image/jpeg' });
 }
 
 /**
