@@ -101,6 +101,8 @@ const ROUTES: Record<string, Route> = {
     method: 'POST', path: () => 'auth/addPrivateRepo', adminOnly: true,
     body: (i) => ({ project_id: i.project, username: GIT_USER, token: GIT_TOKEN, url: `${remote.baseUrl}/matrix.git` }),
   },
+  'workers/tokens (list)': { method: 'GET', path: (i) => `workers/tokens?project_id=${i.project}`, adminOnly: true },
+  'workers/tokens (create)': { method: 'POST', path: () => 'workers/tokens', adminOnly: true, body: (i) => ({ projectId: i.project, name: 'matrix worker' }) },
 };
 
 /** Routes that need a session but no project. */
@@ -155,6 +157,9 @@ const AREA_TESTED_ROUTES: Array<[Method, string]> = [
   ['POST', 'ai/generate-step'], ['POST', 'runs/process-user-request/generate'],
   // ai/recovery/code-review.test.ts: members only; cli-api/cli.test.ts: the project's access key.
   ['GET', 'runs/oversight/list'], ['POST', 'runs/oversight/archive-oversight'], ['POST', 'runs/oversight/accept'], ['POST', 'cli/ai-repair'],
+  // workers/workers.test.ts, workers-git.test.ts: admins revoke; worker and job tokens (their own, checked before the body is read).
+  ['POST', 'workers/tokens/revoke'], ['POST', 'workers/register'], ['POST', 'workers/jobs/x1/claim'], ['POST', 'workers/jobs/x1/events'],
+  ['POST', 'workers/jobs/x1/result'], ['GET', 'workers/git/x1/info/refs'], ['POST', 'workers/git/x1/git-upload-pack'], ['POST', 'workers/git/x1/git-receive-pack'],
 ];
 const PUBLIC_ROUTES: Array<[Method, string]> = [
   ['GET', 'config'], ['POST', 'auth/signup-without-iam'], ['POST', 'auth/signin-without-iam'],

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { JOB_TOKEN_PREFIX, WORKER_MESSAGES, WORKER_TOKEN_PREFIX } from '@stepwise/shared';
+import { JOB_TOKEN_PREFIX, MSG, WORKER_MESSAGES, WORKER_TOKEN_PREFIX } from '@stepwise/shared';
 import type { Db } from '../db/database.ts';
 import type { WorkerJob, WorkerToken } from '../db/schema.ts';
 import { unauthorized } from '../http/errors.ts';
@@ -22,7 +22,8 @@ function credential(request: FastifyRequest): string | null {
 /** The worker token of a worker's call (valid, not revoked); its last-seen time is recorded. */
 export async function requireWorker(db: Db, request: FastifyRequest): Promise<WorkerToken> {
   const token = credential(request);
-  if (!token?.startsWith(WORKER_TOKEN_PREFIX)) throw unauthorized(WORKER_MESSAGES.invalidWorkerToken);
+  if (!token) throw unauthorized(MSG.unauthorized);
+  if (!token.startsWith(WORKER_TOKEN_PREFIX)) throw unauthorized(WORKER_MESSAGES.invalidWorkerToken);
   const row = await useWorkerToken(db, token);
   if (!row) throw unauthorized(WORKER_MESSAGES.invalidWorkerToken);
   return row;
@@ -31,8 +32,42 @@ export async function requireWorker(db: Db, request: FastifyRequest): Promise<Wo
 /** The running job a job token opens; the token opens that job only. */
 export async function requireJob(db: Db, request: FastifyRequest, jobId: string): Promise<WorkerJob> {
   const token = credential(request);
-  if (!token?.startsWith(JOB_TOKEN_PREFIX)) throw unauthorized(WORKER_MESSAGES.invalidJobToken);
+  if (!token) throw unauthorized(MSG.unauthorized);
+  if (!token.startsWith(JOB_TOKEN_PREFIX)) throw unauthorized(WORKER_MESSAGES.invalidJobToken);
   const job = await jobOfToken(db, token);
   if (!job || job.id !== jobId) throw unauthorized(WORKER_MESSAGES.invalidJobToken);
   return job;
+}
+
+const workers = new WeakMap<FastifyRequest, WorkerToken>();
+const jobs = new WeakMap<FastifyRequest, WorkerJob>();
+
+/**
+ * onRequest hooks of the worker and job routes: the token is checked before the body is read or
+ * validated (an unauthenticated call gets 401 whatever it sends).
+ */
+export function workerHook(db: Db): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    workers.set(request, await requireWorker(db, request));
+  };
+}
+
+export function jobHook(db: Db): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    jobs.set(request, await requireJob(db, request, (request.params as { jobId?: string }).jobId ?? ''));
+  };
+}
+
+/** The worker token the route's hook accepted. */
+export function workerOf(request: FastifyRequest): WorkerToken {
+  const w = workers.get(request);
+  if (!w) throw unauthorized(MSG.unauthorized);
+  return w;
+}
+
+/** The job the route's job token opens. */
+export function jobOf(request: FastifyRequest): WorkerJob {
+  const j = jobs.get(request);
+  if (!j) throw unauthorized(MSG.unauthorized);
+  return j;
 }

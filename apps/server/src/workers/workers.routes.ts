@@ -8,7 +8,7 @@ import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { newToken } from '../security/tokens.ts';
 import { advertiseRefs, uploadPack } from './git-http.ts';
 import type { JobClaim, JobPayload } from './job-payload.ts';
-import { requireJob, requireWorker } from './worker-auth.ts';
+import { jobHook, jobOf, workerHook, workerOf } from './worker-auth.ts';
 import { claimWorkerJob, endWorkerJob, findWorkerJob } from './worker-jobs.repository.ts';
 import { countJobRun } from './worker-tokens.repository.ts';
 import { WorkerTokensService } from './worker-tokens.service.ts';
@@ -30,7 +30,8 @@ export const workersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   const pass = (_req: unknown, payload: Readable, done: (err: null, body: Readable) => void) => done(null, payload);
   app.addContentTypeParser(['application/x-ndjson', 'application/x-git-upload-pack-request', 'application/x-git-receive-pack-request'], { bodyLimit: RESULT_LIMIT }, pass);
   app.addHook('onClose', () => closeRunQueue(ctx));
-  const open = { config: { public: true } };
+  const asWorkerCall = { config: { public: true }, onRequest: workerHook(ctx.db) };
+  const asJobCall = { config: { public: true }, onRequest: jobHook(ctx.db) };
   // Who calls (OpenAPI): these routes check tokens of their own, not a session.
   const asWorker = [{ workerToken: [] }];
   const asJob = [{ jobToken: [] }];
@@ -54,14 +55,14 @@ export const workersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return { status: 'success' as const };
   });
 
-  app.post('/workers/register', { ...open, schema: { security: asWorker } }, async (req): Promise<WorkerRegistration> => {
-    const worker = await requireWorker(ctx.db, req);
+  app.post('/workers/register', { ...asWorkerCall, schema: { security: asWorker } }, async (req): Promise<WorkerRegistration> => {
+    const worker = workerOf(req);
     const q = queue();
     return { status: 'success', projectId: worker.project_id, redisUrl: q.redisUrl, queue: q.queueName(worker.project_id), prefix: q.prefix, haltChannel: q.haltChannel, lockDurationMs: q.lockDurationMs };
   });
 
-  app.post('/workers/jobs/:jobId/claim', { ...open, schema: { params: JobParams, security: asWorker } }, async (req): Promise<JobClaim> => {
-    const worker = await requireWorker(ctx.db, req);
+  app.post('/workers/jobs/:jobId/claim', { ...asWorkerCall, schema: { params: JobParams, security: asWorker } }, async (req): Promise<JobClaim> => {
+    const worker = workerOf(req);
     const q = queue();
     const found = await findWorkerJob(ctx.db, req.params.jobId);
     if (!found) throw notFound(WORKER_MESSAGES.jobNotFound);
@@ -74,15 +75,15 @@ export const workersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
     return { status: 'success', jobToken, attempt: job.attempts, payload: JSON.parse(ctx.secrets.decrypt(job.payload)) as JobPayload };
   });
 
-  app.post('/workers/jobs/:jobId/events', { ...open, schema: { params: JobParams, body: JobEventsBody, security: asJob } }, async (req) => {
-    const job = await requireJob(ctx.db, req, req.params.jobId);
+  app.post('/workers/jobs/:jobId/events', { ...asJobCall, schema: { params: JobParams, body: JobEventsBody, security: asJob } }, async (req) => {
+    const job = jobOf(req);
     const q = queue();
     for (const event of req.body.events) await q.publish(job.id, event);
     return { status: 'success' as const };
   });
 
-  app.post('/workers/jobs/:jobId/result', { ...open, schema: { params: JobParams, querystring: ResultQuery, consumes: ['application/x-ndjson'], security: asJob } }, async (req) => {
-    const job = await requireJob(ctx.db, req, req.params.jobId);
+  app.post('/workers/jobs/:jobId/result', { ...asJobCall, schema: { params: JobParams, querystring: ResultQuery, consumes: ['application/x-ndjson'], security: asJob } }, async (req) => {
+    const job = jobOf(req);
     const q = queue();
     await ctx.blobs.put(jobResultKey(job.id), req.body as Readable, 'application/x-ndjson');
     if (!(await endWorkerJob(ctx.db, job.id, 'done'))) throw conflict(WORKER_MESSAGES.jobTaken);
@@ -91,16 +92,16 @@ export const workersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   });
 
   // Git smart HTTP for the job's commit: the job token is the password (or a bearer header).
-  app.get('/workers/git/:jobId/info/refs', { ...open, schema: { params: JobParams, querystring: z.object({ service: z.string().optional() }), security: asJob } }, async (req, reply) => {
-    const job = await requireJob(ctx.db, req, req.params.jobId);
+  app.get('/workers/git/:jobId/info/refs', { ...asJobCall, schema: { params: JobParams, querystring: z.object({ service: z.string().optional() }), security: asJob } }, async (req, reply) => {
+    const job = jobOf(req);
     if (req.query.service !== 'git-upload-pack') throw forbidden(WORKER_MESSAGES.pushRefused);
     return advertiseRefs(ctx.workspaces.repo(job.project_id).gitDir, reply);
   });
-  app.post('/workers/git/:jobId/git-upload-pack', { ...open, schema: { params: JobParams, consumes: ['application/x-git-upload-pack-request'], security: asJob } }, async (req, reply) => {
-    const job = await requireJob(ctx.db, req, req.params.jobId);
+  app.post('/workers/git/:jobId/git-upload-pack', { ...asJobCall, schema: { params: JobParams, consumes: ['application/x-git-upload-pack-request'], security: asJob } }, async (req, reply) => {
+    const job = jobOf(req);
     return uploadPack(ctx.workspaces.repo(job.project_id).gitDir, req.body as Readable, req.headers['content-encoding'] === 'gzip', reply);
   });
-  app.post('/workers/git/:jobId/git-receive-pack', { ...open, schema: { params: JobParams, security: asJob } }, async () => {
+  app.post('/workers/git/:jobId/git-receive-pack', { ...asJobCall, schema: { params: JobParams, security: asJob } }, async () => {
     throw forbidden(WORKER_MESSAGES.pushRefused);
   });
 };
