@@ -102,7 +102,7 @@ async function runJobOnWorker(ctx: AppContext, queue: RunQueue, a: Active, job: 
     if (e.type === 'claimed') {
       claimed = true;
       progress({ passed: 0, failed: 0 });
-      status.log(a, `Worker ${e.worker} took the job${e.attempt > 1 ? ` (attempt ${e.attempt}: the worker before it stopped answering)` : ''}`);
+      status.log(a, `Worker ${e.worker} took the job${e.attempt > 1 ? ` (attempt ${e.attempt})` : ''}`);
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => fail(`No worker finished the job within ${Math.round((limits.timeoutMs + GRACE_MS) / 60_000)} minutes`), limits.timeoutMs + GRACE_MS);
       timer.unref();

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker, type Job } from 'bullmq';
+import { WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobEventsBody, WorkerRegistration } from '@stepwise/shared';
 import { loadConfig, type Config } from '../config.ts';
@@ -43,6 +43,7 @@ export class WorkerAgent {
   private readonly running = new Map<string, JobProcess>();
   private worker: Worker | null = null;
   private halts: Redis | null = null;
+  private closing = false;
   private config!: Config;
   private sandbox!: Sandbox;
   registration!: WorkerRegistration;
@@ -64,7 +65,7 @@ export class WorkerAgent {
     this.halts = new Redis(reg.redisUrl, { maxRetriesPerRequest: null });
     this.halts.on('message', (_channel: string, jobId: string) => this.running.get(jobId)?.stop());
     await this.halts.subscribe(reg.haltChannel);
-    this.worker = new Worker(reg.queue, (job: Job<{ jobId: string }>) => this.process(job.data.jobId), {
+    this.worker = new Worker(reg.queue, (job: Job<{ jobId: string }>, lockToken?: string) => this.process(job, lockToken), {
       connection,
       ...(reg.prefix ? { prefix: reg.prefix } : {}),
       concurrency: this.opts.concurrency ?? 1,
@@ -79,12 +80,14 @@ export class WorkerAgent {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     for (const p of this.running.values()) p.stop('The worker is shutting down');
     await this.worker?.close();
     this.halts?.disconnect();
   }
 
-  private async process(jobId: string): Promise<void> {
+  private async process(queued: Job<{ jobId: string }>, lockToken: string | undefined): Promise<void> {
+    const jobId = queued.data.jobId;
     const claim = await this.call<JobClaim>(`workers/jobs/${jobId}/claim`, this.opts.token, { method: 'POST' }).catch((err: Error) => {
       // Finished, halted or expired meanwhile: nothing to run.
       if (/\(409\)/.test(err.message)) return null;
@@ -124,8 +127,15 @@ export class WorkerAgent {
         progress: (p) => events.push({ type: 'progress', ...p }),
         line: (line) => events.push({ type: 'log', line: line.slice(0, 20_000) }),
       });
-      await keepOnlyRegularFile(messagesFile);
       clearInterval(ticker);
+      if (this.closing) {
+        // Stopped with the worker: the job goes back to the queue for another worker (a new claim, a new token).
+        events.push({ type: 'log', line: `Worker ${os.hostname()} was stopped; the job goes back to the queue` });
+        await flush();
+        await queued.moveToWait(lockToken);
+        throw new WaitingError();
+      }
+      await keepOnlyRegularFile(messagesFile);
       await flush();
       const exists = await fs.stat(messagesFile).then((s) => s.isFile()).catch(() => false);
       if (!exists) await fs.writeFile(messagesFile, '');

@@ -133,6 +133,24 @@ describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
     expect(log).toMatch(/Worker survivor took the job \(attempt 2/);
   }, 180_000);
 
+  it('a worker stopped (SIGTERM) mid-job gives the job back; another worker finishes it', async () => {
+    for (const w of workers.splice(0)) killGroup(w);
+    const leaving: string[] = [];
+    const first = spawnWorker(server.baseUrl, await createWorkerToken(admin, projectId, 'leaving'), leaving);
+    workers.push(first);
+    const id = await execute('Worker leaves', 'slow.feature', ['Waits']);
+    await waitFor('the first worker to run it', async () => (await server.ctx.executions.runner.logs(id))?.some((l) => l.includes('Running on worker')), 60_000);
+    const exited = new Promise<number | null>((r) => first.once('exit', (code) => r(code)));
+    first.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    workers.push(spawnWorker(server.baseUrl, await createWorkerToken(admin, projectId, 'staying'), output));
+    const row = await finished(id, 120_000);
+    const log = row.logs.join('\n');
+    expect(row.status, [log, ...leaving, ...output].join('\n')).toBe('passed');
+    expect(log).toMatch(/was stopped; the job goes back to the queue/);
+    expect(log).toMatch(/Worker staying took the job \(attempt 2\)/);
+  }, 180_000);
+
   it('a job whose workers all die twice ends the instance in error with the reason', async () => {
     for (const w of workers.splice(0)) killGroup(w);
     const token = await createWorkerToken(admin, projectId, 'fragile');
