@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { WaitingError, Worker, type Job } from 'bullmq';
+import { DelayedError, WaitingError, Worker, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { JobEventsBody, WorkerRegistration } from '@stepwise/shared';
 import { loadConfig, type Config } from '../config.ts';
@@ -44,6 +44,10 @@ export class WorkerAgent {
   private worker: Worker | null = null;
   private halts: Redis | null = null;
   private closing = false;
+  private resolveStopped!: () => void;
+  /** Resolves when the worker has stopped (close(), or its token was refused); `refused` says which. */
+  readonly stopped = new Promise<void>((r) => (this.resolveStopped = r));
+  refused = false;
   private config!: Config;
   private sandbox!: Sandbox;
   registration!: WorkerRegistration;
@@ -84,14 +88,23 @@ export class WorkerAgent {
     for (const p of this.running.values()) p.stop('The worker is shutting down');
     await this.worker?.close();
     this.halts?.disconnect();
+    this.resolveStopped();
   }
 
   private async process(queued: Job<{ jobId: string }>, lockToken: string | undefined): Promise<void> {
     const jobId = queued.data.jobId;
-    const claim = await this.call<JobClaim>(`workers/jobs/${jobId}/claim`, this.opts.token, { method: 'POST' }).catch((err: Error) => {
+    const claim = await this.call<JobClaim>(`workers/jobs/${jobId}/claim`, this.opts.token, { method: 'POST' }).catch(async (err: Error) => {
       // Finished, halted or expired meanwhile: nothing to run.
       if (/\(409\)/.test(err.message)) return null;
-      throw err;
+      // Never lost: the job goes back to the queue (at once when this worker stops, else after a pause).
+      const refused = /\(401\)/.test(err.message);
+      if (refused) {
+        this.say('The server refused the worker token (revoked?): the worker stops');
+        this.refused = true;
+        setImmediate(() => void this.close());
+      } else this.say(`Could not claim job ${jobId}: ${err.message}; it goes back to the queue`);
+      await queued.moveToDelayed(Date.now() + (refused ? 0 : 5000), lockToken);
+      throw new DelayedError();
     });
     if (!claim) return;
     const { payload, jobToken } = claim;

@@ -7,11 +7,11 @@ import { WorkerAgent } from './worker-agent.ts';
 export async function runWorker(opts: { server: string; token: string; concurrency?: number; dataDir?: string }): Promise<void> {
   const agent = new WorkerAgent(opts);
   await agent.start();
-  await new Promise<void>((resolve) => {
-    const stop = () => void agent.close().then(resolve, resolve);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  const stop = () => void agent.close();
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  await agent.stopped;
+  if (agent.refused) throw new Error('The server refused the worker token');
 }
 
 function arg(name: string): string | undefined {

@@ -151,6 +151,25 @@ describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
     expect(log).toMatch(/Worker staying took the job \(attempt 2\)/);
   }, 180_000);
 
+  it('a worker whose token is revoked gives the job back and stops; a worker with a valid token runs it', async () => {
+    for (const w of workers.splice(0)) killGroup(w);
+    const revokedOut: string[] = [];
+    const name = 'to-revoke';
+    const revoked = spawnWorker(server.baseUrl, await createWorkerToken(admin, projectId, name), revokedOut);
+    workers.push(revoked);
+    await waitFor('the worker to register', () => revokedOut.some((l) => l.includes('waiting for jobs')), 30_000);
+    const list = await admin.api.get(`workers/tokens?project_id=${projectId}`);
+    expectOk(await admin.api.post('workers/tokens/revoke', { id: list.body.workerTokens.find((t: { name: string }) => t.name === name).id }));
+    const exited = new Promise<number | null>((r) => revoked.once('exit', (code) => r(code)));
+    const id = await execute('After a revoke', 'shop.feature', ['Home page']);
+    expect(await exited).toBe(1);
+    expect(revokedOut.join('\n')).toMatch(/refused the worker token/);
+    workers.push(spawnWorker(server.baseUrl, await createWorkerToken(admin, projectId, 'valid'), output));
+    const row = await finished(id, 120_000);
+    expect(row.status, [...row.logs, ...output].join('\n')).toBe('passed');
+    expect(row.logs.join('\n')).toMatch(/Worker valid took the job/);
+  }, 180_000);
+
   it('a job whose workers all die twice ends the instance in error with the reason', async () => {
     for (const w of workers.splice(0)) killGroup(w);
     const token = await createWorkerToken(admin, projectId, 'fragile');

@@ -26,13 +26,15 @@ export async function workerCommand(args: WorkerArgs, out: NodeJS.WritableStream
     await agent.close().catch(() => {});
     throw new CliError(`The worker could not start: ${(err as Error).message}`);
   }
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      out.write('Stopping the worker...\n');
-      void agent.close().then(resolve, resolve);
-    };
-    signals.once('SIGINT', stop);
-    signals.once('SIGTERM', stop);
-  });
+  const stop = () => {
+    out.write('Stopping the worker...\n');
+    void agent.close();
+  };
+  signals.once('SIGINT', stop);
+  signals.once('SIGTERM', stop);
+  await agent.stopped;
+  signals.off('SIGINT', stop);
+  signals.off('SIGTERM', stop);
+  if (agent.refused) throw new CliError('The server refused the worker token (revoked?)');
   return 0;
 }
