@@ -62,6 +62,7 @@ export class WorkerAgent {
     for (const name of RUN_VARIABLES) if (process.env[name]) env[name] = process.env[name]!;
     this.config = loadConfig(env);
     await fs.mkdir(this.config.dataDir, { recursive: true });
+    await removeLeftovers(this.config.dataDir);
     this.sandbox = await createSandbox(this.config.runnerSandbox, createLogger(this.config.logLevel, false), runnerProbe());
     this.registration = await this.call<WorkerRegistration>('workers/register', this.opts.token, { method: 'POST' });
     const reg = this.registration;
@@ -157,7 +158,7 @@ export class WorkerAgent {
     } finally {
       clearInterval(ticker);
       this.running.delete(jobId);
-      await fs.rm(tmpRoot, { recursive: true, force: true }).catch(() => {});
+      await fs.rm(tmpRoot, { recursive: true, force: true }).catch((err: Error) => this.say(`could not remove ${tmpRoot}: ${err.message}`));
     }
   }
 
@@ -185,5 +186,23 @@ export class WorkerAgent {
 
   private say(line: string): void {
     (this.opts.say ?? ((l: string) => process.stderr.write(`${l}\n`)))(line);
+  }
+}
+
+/** Job folders of workers that died (named by their process id) go when a worker starts in the same folder. */
+async function removeLeftovers(dataDir: string): Promise<void> {
+  for (const name of await fs.readdir(dataDir)) {
+    const pid = Number(/^job-(\d+)-/.exec(name)?.[1] ?? 0);
+    if (!pid || pid === process.pid || alive(pid)) continue;
+    await fs.rm(path.join(dataDir, name), { recursive: true, force: true }).catch(() => {});
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
