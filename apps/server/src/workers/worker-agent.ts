@@ -60,7 +60,8 @@ export class WorkerAgent {
   async start(): Promise<void> {
     const env: Record<string, string> = { NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: this.opts.dataDir ?? path.join(os.tmpdir(), 'stepwise-worker') };
     for (const name of RUN_VARIABLES) if (process.env[name]) env[name] = process.env[name]!;
-    this.config = loadConfig(env);
+    // No server of its own here: no loopback port of this machine is opened to runs but the environment's.
+    this.config = { ...loadConfig(env), port: 0 };
     await fs.mkdir(this.config.dataDir, { recursive: true });
     await removeLeftovers(this.config.dataDir);
     this.sandbox = await createSandbox(this.config.runnerSandbox, createLogger(this.config.logLevel, false), runnerProbe());
