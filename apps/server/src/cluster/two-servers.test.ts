@@ -24,6 +24,12 @@ const FEATURE = `Feature: Shop
     Given I open the "/" page
     Then I should see "Loaded"
 `;
+const SLOW_FEATURE = `Feature: Slow
+
+  Scenario: Takes its time
+    Given I open the "/" page
+    When I wait 60 seconds
+`;
 const PAGE = `<!doctype html><html><head><title>Shop</title></head><body><h1>Welcome</h1><div id="out"></div>
 <script>fetch('/api/data').then((r) => r.json()).then((d) => { document.getElementById('out').textContent = d.msg; });</script></body></html>`;
 
@@ -51,6 +57,7 @@ describe.skipIf(!!clusterSkipReason)('two API servers on one PostgreSQL and one 
     // The project's repository is on server B (the workspace role of this deployment).
     await b.ctx.workspaces.write(projectId, 'main', { name: 'Ada', email: admin.email }, 'test files', async () => [
       { path: 'features/shop.feature', content: FEATURE },
+      { path: 'features/slow.feature', content: SLOW_FEATURE },
       { path: 'environments/staging.json', content: JSON.stringify({ name: 'staging', baseUrl: `http://127.0.0.1:${(site.address() as AddressInfo).port}` }) },
     ]);
   }, 120_000);
@@ -126,6 +133,37 @@ describe.skipIf(!!clusterSkipReason)('two API servers on one PostgreSQL and one 
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString('latin1')).toBe('PNG');
   }, 180_000);
+
+  it('a halt sent to server A stops the run server B runs', async () => {
+    const s = await socketOn(a, EXECUTION_SOCKET_PATH, { token: admin.token });
+    expect(await s.timeout(3000).emitWithAck(EXECUTION_EVENTS.subscribeStatus, projectId)).toEqual({ status: 'success' });
+    const created = await admin.api.post('executions/new', {
+      projectId,
+      execution: {
+        name: 'Halted across servers',
+        env: 'staging',
+        branch: 'main',
+        flows: [{ viewport: 'Desktop - 1024px', browser: 'chromium', scenarioGroups: [{ name: 'G', threadCount: 1, tags: [], scenarios: [{ featureIndex: 1, scenarioIndex: 0, featurePath: 'slow.feature', scenarioName: 'Takes its time' }] }] }],
+      },
+    });
+    expectOk(created);
+    const running = new Promise<string>((resolve) => {
+      s.on(EXECUTION_EVENTS.start, (p: LiveStatus) => {
+        s.on(EXECUTION_EVENTS.statusUpdate(p.executionInstanceId), (u: LiveStatus) => u.status === 'running' && resolve(p.executionInstanceId));
+      });
+    });
+    const started = await admin.api.post(`executions/run/${(created.body.execution as ExecutionDto)._id}`, {});
+    expectOk(started);
+    const instanceId = started.body.executionInstanceId as string;
+    expect(await running).toBe(instanceId);
+    const stopped = next<LiveStatus>(s, EXECUTION_EVENTS.stop);
+    const t0 = Date.now();
+    expectOk(await viaA(admin).post(`executions/halt/${instanceId}?projectId=${projectId}`, {}));
+    expect(await stopped).toMatchObject({ executionInstanceId: instanceId, status: 'stopped' });
+    expect(Date.now() - t0).toBeLessThan(30_000);
+    // Once it has ended, neither server runs it: a halt is refused as not running.
+    expect((await viaA(admin).post(`executions/halt/${instanceId}?projectId=${projectId}`, {})).status).toBe(409);
+  }, 120_000);
 
   it('an event posted through B reaches the project\'s storage sockets on A', async () => {
     const s = await socketOn(a, SOCKET_PATH, { token: admin.token, projectId });

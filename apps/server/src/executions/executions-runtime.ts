@@ -5,6 +5,8 @@ import { ExecutionsService, type ExecutionsDeps } from './executions.service.ts'
 import { ScheduleKeeper } from './schedule-keeper.ts';
 import { EmbeddedScheduler, type Scheduler } from './scheduler.ts';
 import { BullMqScheduler } from './bullmq-scheduler.ts';
+import { HaltRelay } from './halt-relay.ts';
+import type { Logger } from 'pino';
 
 export interface ExecutionsOptions {
   /** The time the scheduler and the service see; tests move it. */
@@ -25,6 +27,8 @@ export class ExecutionsRuntime implements ExecutionsDeps {
   private currentRunner: ExecutionRunner = new UnavailableRunner();
   private readonly opts: ExecutionsOptions;
   private wired: { service: ExecutionsService; keeper: ScheduleKeeper; scheduler: Scheduler } | null = null;
+  /** Halts for instances another API server runs (REDIS_URL); null on one server. */
+  haltRelay: HaltRelay | null = null;
   private started = false;
 
   constructor(opts: ExecutionsOptions = {}) {
@@ -64,7 +68,11 @@ export class ExecutionsRuntime implements ExecutionsDeps {
       this.opts.scheduler?.({ ctx, keeper, clock }) ??
       (this.opts.redisUrl ? new BullMqScheduler({ ...deps, redisUrl: this.opts.redisUrl }) : new EmbeddedScheduler(deps));
     this.wired = { service: new ExecutionsService(ctx, this), keeper, scheduler };
+    if (ctx.config.redisUrl) this.haltRelay = new HaltRelay({ url: ctx.config.redisUrl, prefix: ctx.config.redisPrefix, db: ctx.db, log: ctx.log });
+    this.log = ctx.log;
   }
+
+  private log: Logger | null = null;
 
   private get parts() {
     if (!this.wired) throw new Error('executions runtime used before wire(ctx)');
@@ -87,12 +95,14 @@ export class ExecutionsRuntime implements ExecutionsDeps {
     if (this.started) return;
     this.started = true;
     await this.scheduler.start();
+    if (this.haltRelay && this.log) await this.haltRelay.start({ halt: (id, projectId) => this.currentRunner.halt(id, projectId) }, this.log);
   }
 
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     await this.scheduler.stop();
+    await this.haltRelay?.close();
     await this.currentRunner.shutdown();
   }
 }

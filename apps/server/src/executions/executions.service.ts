@@ -34,6 +34,7 @@ import {
 } from './executions.repository.ts';
 import { parseSchedule, type ScheduleKeeper } from './schedule-keeper.ts';
 import type { Scheduler } from './scheduler.ts';
+import type { HaltRelay } from './halt-relay.ts';
 
 /** What the service works with besides the app context (ExecutionsRuntime provides it). */
 export interface ExecutionsDeps {
@@ -41,6 +42,8 @@ export interface ExecutionsDeps {
   readonly runner: ExecutionRunner;
   readonly scheduler: Scheduler;
   readonly keeper: ScheduleKeeper;
+  /** Halts an instance another API server runs (several servers on Redis). */
+  readonly haltRelay?: HaltRelay | null;
   clock(): Date;
 }
 
@@ -216,7 +219,8 @@ export class ExecutionsService {
     const projectId = await this.projectOfInstance(auth, instanceId, projectHint);
     if (!projectId) throw notFound(EXECUTION_MESSAGES.instanceNotFound);
     await requireMember(this.db, auth, projectId);
-    if (!(await this.deps.runner.halt(instanceId, projectId))) throw conflict(EXECUTION_MESSAGES.notRunning);
+    const halted = (await this.deps.runner.halt(instanceId, projectId)) || ((await this.deps.haltRelay?.request(instanceId, projectId)) ?? false);
+    if (!halted) throw conflict(EXECUTION_MESSAGES.notRunning);
     this.deps.hub.listChanged(projectId);
   }
 
