@@ -126,25 +126,18 @@ describe.skipIf(!available)('ideas from the demo shop pages', () => {
  * phrasing, no library) and run in Chromium with the example's values: the idea works as offered.
  */
 describe.skipIf(!available)('every idea offered for the demo shop', () => {
-  let page: Page;
   const ideas = () => [
     ...proposeIdeas({ description: 'search and buy a product', knownPages: explored, knownSteps: [], max: 20 }),
     ...proposeIdeas({ description: 'checkout with shipping details', knownPages: memory, knownSteps: [], max: 1 }),
   ];
 
-  beforeAll(async () => {
-    page = await (await shop.browser.newContext()).newPage();
-  });
-
   it('runs in a browser, step by step, from a blank page', { timeout: 240_000 }, async () => {
     const list = ideas();
     expect(list.length).toBeGreaterThanOrEqual(6);
     for (const idea of list) {
-      // Each idea starts signed out with an empty cart: the shop keeps both in its origin's storage.
-      await page.goto(shop.shopUrl);
-      await page.evaluate(() => localStorage.clear());
-      await page.goto('about:blank');
-      await page.context().clearCookies();
+      // Each idea starts signed out with an empty cart, as a scenario does: a browser context of its own.
+      const context = await shop.browser.newContext();
+      const page: Page = await context.newPage();
       const rows: IdeaParameter[] = parseIdeaParameters(idea.parameters)!;
       for (const step of ideaSteps(idea.flow)) {
         const text = fillPlaceholders(step.text, rows);
@@ -157,7 +150,7 @@ describe.skipIf(!available)('every idea offered for the demo shop', () => {
           throw new Error(`${where}: ${err.message}`);
         });
       }
-      await page.evaluate(() => localStorage.clear()).catch(() => {});
+      await context.close();
     }
   });
 });
