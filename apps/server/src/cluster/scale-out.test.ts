@@ -74,7 +74,7 @@ describe.skipIf(!!skipReason)('scale-out: server, workspace and worker processes
     expectOk(scheduled);
     scheduledId = scheduled.body.execution._id;
     // Due soon: A and B arm it from the database when they start (the workspace armed its daily time).
-    fireAt = new Date(Math.ceil((Date.now() + 25_000) / 1000) * 1000);
+    fireAt = new Date(Math.ceil((Date.now() + 30_000) / 1000) * 1000);
     await query('update executions set next_run_at = $1 where id = $2', [fireAt, scheduledId]);
     [a, b] = await Promise.all([cluster.startServer('api-a'), cluster.startServer('api-b')]);
     expect(Date.now(), 'both API servers armed the fire before it was due').toBeLessThan(fireAt.getTime() - 2000);
