@@ -1,7 +1,10 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { WorkerJobsTable, WorkerTokensTable } from './schema-workers.ts';
 
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type { WorkerJob, WorkerJobsTable, WorkerToken, WorkerTokensTable } from './schema-workers.ts';
+
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 type Json<T> = ColumnType<T, string, string>;
 
 export interface UsersTable {
@@ -386,36 +389,3 @@ export type Run = Selectable<RunsTable>;
 export type TestCaseRow = Selectable<TestCasesTable>;
 export type ExecutionInstance = Selectable<ExecutionInstancesTable>;
 export type RunComment = Selectable<RunCommentsTable>;
-
-/** Worker tokens of a project (migration 0013): a run worker registers with one. */
-export interface WorkerTokensTable {
-  id: string;
-  project_id: string;
-  name: string;
-  token_hash: string;
-  token_hint: string;
-  created_by: string;
-  created_at: Timestamp;
-  last_seen_at: NullableTimestamp;
-  jobs_run: Generated<number>;
-  revoked_at: NullableTimestamp;
-}
-
-/** Jobs handed to run workers (migration 0013): one scenario group of an instance each. */
-export interface WorkerJobsTable {
-  id: string;
-  project_id: string;
-  instance_id: string;
-  commit_id: string;
-  payload: string;
-  status: Generated<string>;
-  token_hash: string | null;
-  expires_at: Timestamp;
-  worker_token_id: string | null;
-  attempts: Generated<number>;
-  created_at: Timestamp;
-  finished_at: NullableTimestamp;
-}
-
-export type WorkerToken = Selectable<WorkerTokensTable>;
-export type WorkerJob = Selectable<WorkerJobsTable>;
