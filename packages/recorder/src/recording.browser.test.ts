@@ -114,15 +114,15 @@ describe('Recording', () => {
     await recording.attach(context);
     await recording.hideToolbar(context);
     const page = await context.newPage();
-    await page.goto(site.url);
-    await clickOn(page, page.getByLabel('Username'));
-    await page.keyboard.type('ada');
+    await page.goto(`${site.url}search`);
+    await clickOn(page, page.getByLabel('Query'));
+    await page.keyboard.type('mug');
     await page.keyboard.press('Enter');
     await page.waitForURL(/products/);
     await until(() => recording.steps.some((s) => s.action.name === 'press'), 'the key press');
     await new Promise((r) => setTimeout(r, 1000));
     await recording.settled();
-    expect(recording.steps.map((s) => s.text)).toEqual(['I am on the home page', 'I fill the "Username" field with "ada"', 'I press "Enter"']);
+    expect(recording.steps.map((s) => s.text)).toEqual(['I open the "/search" page', 'I fill the "Query" field with "mug"', 'I press "Enter"']);
     const toolbarShown = await page.evaluate(() => {
       const { document, getComputedStyle } = globalThis as unknown as { document: { querySelector(s: string): object | null }; getComputedStyle(e: object): { display: string } };
       const glass = document.querySelector('x-pw-glass');

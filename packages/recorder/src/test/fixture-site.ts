@@ -19,6 +19,12 @@ const PAGES: Record<string, string> = {
     <label><input type="checkbox"> Gift wrap</label>
     <p data-testid="note">Free shipping</p>
     <a href="/done">Checkout</a>`,
+  // A search form that leaves the page a moment after it is sent (as pages that validate first do).
+  '/search': `<!doctype html><title>Search</title><h1>Search</h1>
+    <form onsubmit="event.preventDefault(); setTimeout(() => (location.href = '/products'), 300)">
+      <label>Query <input name="q"></label>
+      <button>Find</button>
+    </form>`,
   '/done': `<!doctype html><title>Done</title><h1>Thank you</h1>`,
 };
 
