@@ -30,7 +30,8 @@ export const FOURTH_SCENARIOS: ShopScenario[] = [
     steps: [
       { keyword: 'When', text: 'I type "demo" as my username', after: async (page) => expect(await value(page, 'Username')).toBe('demo') },
       { keyword: 'When', text: 'I type "nope" as my password', after: async (page) => expect(await value(page, 'Password')).toBe('nope') },
-      { keyword: 'When', text: 'I press the Log in button' },
+      // The shop answers the sign-in over the network: the next step is written from the page once the answer shows.
+      { keyword: 'When', text: 'I press the Log in button', after: async (page) => page.getByRole('alert').waitFor() },
       { keyword: 'Then', text: 'the alert "Invalid username or password" is displayed' },
       { keyword: 'Then', text: 'the password field is empty' },
       { keyword: 'When', text: 'I sign in as "demo" with password "demo123"', after: async (page) => expect(await page.waitForURL(/account/).then(() => true)).toBe(true) },
