@@ -12,7 +12,8 @@ register('./cucumber-shim-hooks.mjs', import.meta.url);
 const exit = process.exit.bind(process);
 const registry = new ParameterTypeRegistry();
 const ARIA_TIMEOUT_MS = 3000;
-const SETTLE_TIMEOUT_MS = 2000;
+/** How long a snapshot waits for the page to settle (each wait ends as soon as the page is quiet). */
+const SETTLE_TIMEOUT_MS = 5000;
 const EXPLORE_PAGES = 10;
 const EXPLORE_TIMEOUT_MS = 10_000;
 
