@@ -48,6 +48,8 @@ const SKIPPED_KEYS = new Set(['Tab', 'Shift+Tab']);
 const CLICK_BUFFER_MS = 500;
 /** An assertion waits a moment for the actions before it, so that the list seldom reorders once shown. */
 const ASSERT_SETTLE_MS = 600;
+/** A field gone by the time its typing is reported is not waited for (the queue of steps would stall behind it). */
+const FIELD_CHECK_TIMEOUT_MS = 2000;
 
 /** A stylesheet adopted by the document (no <style> element: it holds under a strict Content-Security-Policy). */
 const HIDE_TOOLBAR_SCRIPT = `(() => {
@@ -239,7 +241,7 @@ export class Recording {
     if (key === undefined) {
       const isPassword = await page
         .locator(selector)
-        .evaluate((el) => (el as unknown as PageElement).tagName === 'INPUT' && (el as unknown as PageElement).type === 'password')
+        .evaluate((el) => (el as unknown as PageElement).tagName === 'INPUT' && (el as unknown as PageElement).type === 'password', undefined, { timeout: FIELD_CHECK_TIMEOUT_MS })
         .catch(() => false);
       key = isPassword ? secretKeyFor(locator, new Set(this.secretKeys.values())) : null;
       this.secretKeys.set(locator, key);
