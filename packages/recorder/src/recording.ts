@@ -42,12 +42,12 @@ export interface RecordingOptions {
 /** Keys whose presses are noise in a scenario (moving the focus, modifiers alone). */
 const SKIPPED_KEYS = new Set(['Tab', 'Shift+Tab']);
 /**
- * Playwright's recorder holds a left click back this long after it hears of it (to see whether it
- * navigates), then reports it: the click happened that much earlier than its report.
+ * Playwright's recorder holds a left click back 500 ms after it hears of it (to see whether it
+ * navigates) before it reports it: an assertion waits that out, so that the click goes before it.
  */
-const CLICK_BUFFER_MS = 500;
-/** An assertion waits a moment for the actions before it, so that the list seldom reorders once shown. */
-const ASSERT_SETTLE_MS = 600;
+const CLICK_BUFFER_MS = 600;
+/** How long an assertion waits for a page that is loading to answer. */
+const ROUND_TRIP_TIMEOUT_MS = 2000;
 /** A field gone by the time its typing is reported is not waited for (the queue of steps would stall behind it). */
 const FIELD_CHECK_TIMEOUT_MS = 2000;
 
@@ -71,13 +71,13 @@ const modifierNames = (mask = 0) => MODIFIERS.filter(([bit]) => mask & bit).map(
 export class Recording {
   private readonly options: RecordingOptions;
   private readonly list: RecordedStep[] = [];
-  /** When each step's action happened (by id): a late report goes before the assertions asked for after it. */
-  private readonly times = new Map<string, number>();
   private readonly secretValues = new Map<string, string>();
   /** Secret key of each password field (by its locator). */
   private readonly secretKeys = new Map<string, string | null>();
   private context: BrowserContext | null = null;
   private queue: Promise<void> = Promise.resolve();
+  /** Assertions in the order they were asked for (each waits for the actions before it). */
+  private assertions: Promise<unknown> = Promise.resolve();
   private nextId = 1;
 
   constructor(options: RecordingOptions) {
@@ -97,11 +97,7 @@ export class Recording {
     const recordable = context as unknown as Partial<RecordableContext>;
     if (typeof recordable._startRecording !== 'function') throw new Error('This version of Playwright cannot record');
     this.context = context;
-    const on = (kind: 'added' | 'updated') => (page: Page, action: PwAction) => {
-      const left = action.name === 'click' && (action.button ?? 'left') === 'left';
-      const at = Date.now() - (left ? CLICK_BUFFER_MS : 0);
-      this.enqueue(() => this.onAction(kind, page, action, at));
-    };
+    const on = (kind: 'added' | 'updated') => (page: Page, action: PwAction) => this.enqueue(() => this.onAction(kind, page, action));
     await recordable._startRecording({ language: 'javascript' }, { actionAdded: on('added'), actionUpdated: on('updated') });
   }
 
@@ -125,7 +121,7 @@ export class Recording {
 
   /** Adds "I should see <text>" after checking the text is visible on the page now. */
   assertText(page: Page, text: string): Promise<RecordedStep> {
-    return this.enqueueAssertion(async () => {
+    return this.enqueueAssertion(page, async () => {
       const wanted = text.trim();
       const visible = await page.getByText(wanted).first().isVisible().catch(() => false);
       if (!visible) throw new Error(`The text "${wanted}" is not visible on the page`);
@@ -135,12 +131,12 @@ export class Recording {
 
   /** Adds "the URL should contain <path>" for the page's address now. */
   assertUrl(page: Page): Promise<RecordedStep> {
-    return this.enqueueAssertion(async () => ({ name: 'assertUrl', url: relativeUrl(page.url(), this.options.baseUrl) }));
+    return this.enqueueAssertion(page, async () => ({ name: 'assertUrl', url: relativeUrl(page.url(), this.options.baseUrl) }));
   }
 
   /** Adds "<element> should be visible" for the element at (x, y), with the locator Playwright picks for it. */
   assertVisibleAt(page: Page, x: number, y: number): Promise<RecordedStep> {
-    return this.enqueueAssertion(async () => ({ name: 'assertVisible', locator: await locatorAt(page, x, y) }));
+    return this.enqueueAssertion(page, async () => ({ name: 'assertVisible', locator: await locatorAt(page, x, y) }));
   }
 
   /**
@@ -162,21 +158,33 @@ export class Recording {
     this.queue = this.queue.then(task).catch(() => undefined);
   }
 
-  private enqueueAssertion(make: () => Promise<RecordedAction>): Promise<RecordedStep> {
-    const at = Date.now();
-    return new Promise((resolve, reject) => {
-      this.enqueue(async () => {
-        await new Promise((r) => setTimeout(r, ASSERT_SETTLE_MS));
-        try {
-          resolve(this.add(await make(), at));
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
+  /**
+   * Adds an assertion after every action done before it was asked for. Playwright reports actions
+   * late (a click 500 ms late, anything later on a busy machine), so the assertion first makes sure
+   * they have reached the queue: a round trip to the page (the page reported its actions to
+   * Playwright before it answers), the click buffer waited out, a second round trip (Playwright's
+   * report of a held-back click reaches this side before that answer); then it joins the queue.
+   */
+  private enqueueAssertion(page: Page, make: () => Promise<RecordedAction>): Promise<RecordedStep> {
+    const step = this.assertions.then(async () => {
+      await roundTrip(page);
+      await new Promise((r) => setTimeout(r, CLICK_BUFFER_MS));
+      await roundTrip(page);
+      return new Promise<RecordedStep>((resolve, reject) => {
+        this.enqueue(async () => {
+          try {
+            resolve(this.add(await make()));
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
       });
     });
+    this.assertions = step.catch(() => undefined);
+    return step;
   }
 
-  private async onAction(kind: 'added' | 'updated', page: Page, pw: PwAction, at: number): Promise<void> {
+  private async onAction(kind: 'added' | 'updated', page: Page, pw: PwAction): Promise<void> {
     const action = await this.toAction(page, pw);
     if (!action) return;
     const last = this.list[this.list.length - 1];
@@ -185,7 +193,7 @@ export class Recording {
     if (action.name === 'fill' && last?.action.name === 'click' && last.action.locator === action.locator) return this.replaceLast(action);
     // A redirect right after a navigation: where it ended is what counts.
     if (action.name === 'navigate' && last?.action.name === 'navigate') return this.replaceLast(action);
-    this.add(action, at);
+    this.add(action);
   }
 
   private async toAction(page: Page, pw: PwAction): Promise<RecordedAction | null> {
@@ -252,13 +260,9 @@ export class Recording {
     return `{{${key}}}`;
   }
 
-  /** Adds the step for `action`, which happened at `at`: before the assertions at the end asked for later. */
-  private add(action: RecordedAction, at: number): RecordedStep {
+  private add(action: RecordedAction): RecordedStep {
     const step = { id: `s${this.nextId++}`, ...phrase(action), action } as RecordedStep;
-    let index = this.list.length;
-    while (index > 0 && this.list[index - 1].action.name.startsWith('assert') && (this.times.get(this.list[index - 1].id) ?? 0) > at) index--;
-    this.list.splice(index, 0, step);
-    this.times.set(step.id, at);
+    this.list.push(step);
     this.emit();
     return step;
   }
@@ -286,6 +290,15 @@ interface PageDocument {
   body: PageElement | null;
   elementFromPoint(x: number, y: number): PageElement | null;
   querySelector(selector: string): PageElement | null;
+}
+
+/** Answers once the page has run what it was doing (its event handlers, its calls to Playwright's recorder). */
+async function roundTrip(page: Page): Promise<void> {
+  // A page in the middle of loading answers once it has loaded: not waited for beyond a moment.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((r) => (timer = setTimeout(r, ROUND_TRIP_TIMEOUT_MS)));
+  await Promise.race([page.evaluate(() => 0).catch(() => undefined), late]);
+  clearTimeout(timer);
 }
 
 /** The locator Playwright writes for the element at (x, y) of the page (in CSS pixels). */

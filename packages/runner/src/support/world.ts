@@ -227,16 +227,11 @@ class Recorder {
     if (Number.isFinite(length) && length >= 0) {
       entry.size = length;
     } else {
-      // The browser may not have counted the body yet (a loaded machine): then the body's own length.
-      this.pendingSizes.push(
-        req
-          .sizes()
-          .then((s) => s.responseBodySize || (res ? res.body().then((b) => b.length) : 0))
-          .then(
-            (size) => (entry.size = size),
-            () => {},
-          ),
-      );
+      // The browser may not have counted the body yet (a loaded machine): then the body's own length,
+      // asked for at once (a navigation soon after makes the browser drop it).
+      const body = res ? res.body().then((b) => b.length, () => 0) : Promise.resolve(0);
+      const wire = req.sizes().then((s) => s.responseBodySize, () => 0);
+      this.pendingSizes.push(Promise.all([wire, body]).then(([counted, length]) => (entry.size = counted || length)));
     }
   }
 
