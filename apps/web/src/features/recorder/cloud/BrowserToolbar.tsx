@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import { RECORDER_VIEWPORTS } from '@stepwise/shared';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { SelectDropdown } from '../../../components/SelectDropdown';
 
 export type AssertKind = 'text' | 'visible' | 'url';
@@ -35,9 +35,17 @@ export function viewportLabel(size: { width: number; height: number } | null): s
 export function BrowserToolbar({ url, viewport, disabled, onNavigate, onBack, onReload, onViewport, onAssert }: BrowserToolbarProps) {
   const [typed, setTyped] = useState<string | null>(null);
   const [menu, setMenu] = useState<HTMLElement | null>(null);
+  // The choice takes effect once the menu has gone: until then its invisible backdrop would take the
+  // click meant for the page (Assert element visible picks with the next click).
+  const chosen = useRef<AssertKind | null>(null);
   const assert = (kind: AssertKind) => {
+    chosen.current = kind;
     setMenu(null);
-    onAssert(kind);
+  };
+  const closed = () => {
+    const kind = chosen.current;
+    chosen.current = null;
+    if (kind) onAssert(kind);
   };
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 1.5, py: 1, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
@@ -87,7 +95,7 @@ export function BrowserToolbar({ url, viewport, disabled, onNavigate, onBack, on
       <Button variant="outlined" disabled={disabled} startIcon={<FactCheckOutlinedIcon />} endIcon={<ArrowDropDownIcon />} onClick={(e) => setMenu(e.currentTarget)} sx={{ flexShrink: 0 }}>
         Assert
       </Button>
-      <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
+      <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)} slotProps={{ transition: { onExited: closed } }}>
         <MenuItem onClick={() => assert('text')}>Assert text</MenuItem>
         <MenuItem onClick={() => assert('visible')}>Assert element visible</MenuItem>
         <MenuItem onClick={() => assert('url')}>Assert URL</MenuItem>
