@@ -23,7 +23,12 @@ export interface FoldEntry {
 }
 
 export interface CaseFold {
-  /** The worst status of the steps shown ('UNKNOWN' for a test case without steps). */
+  /**
+   * The test case's status as cucumber-js decides it: the worst result of all its test steps, hooks
+   * included (`getWorstTestStepResult` of @cucumber/messages: a passing scenario whose After hook is
+   * skipped is SKIPPED, one whose hook is pending PENDING); a test case without step results (a
+   * scenario without steps, so also one whose only steps would be its Background's) PASSED.
+   */
   status: StepStatus;
   /** Index, among the steps shown, of the first failing one. */
   failedStep: number | null;
@@ -34,21 +39,15 @@ export interface CaseFold {
   statuses: StepStatus[];
   /** Per entry: the message to show instead of its own, when the fold changed its status. */
   messages: Array<string | null | undefined>;
-  /** Per entry: shown; passing, skipped and unknown hooks are left out. */
+  /** Per entry: shown; passing and unknown hooks are left out, and skipped ones unless the test case is skipped by them. */
   shown: boolean[];
 }
 
 export function foldCase(entries: readonly FoldEntry[], caseFinished: boolean): CaseFold {
   const statuses: StepStatus[] = [];
   const messages: Array<string | null | undefined> = [];
-  const shown: boolean[] = [];
   let worst: StepStatus = 'UNKNOWN';
-  let failedStep: number | null = null;
-  let failedEntry: number | null = null;
-  let message: string | null = null;
-  let count = 0;
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i];
+  for (const e of entries) {
     let st = e.status;
     let own: string | null | undefined;
     if (!e.finished && !caseFinished) {
@@ -57,14 +56,28 @@ export function foldCase(entries: readonly FoldEntry[], caseFinished: boolean): 
     }
     statuses.push(st);
     messages.push(own);
-    const keep = !(e.hook && (st === 'PASSED' || st === 'SKIPPED' || st === 'UNKNOWN'));
+    if (SEVERITY[st] > SEVERITY[worst]) worst = st;
+  }
+  const shown: boolean[] = [];
+  let failedStep: number | null = null;
+  let failedEntry: number | null = null;
+  let message: string | null = null;
+  let count = 0;
+  // A skipped hook is shown when nothing else shown is skipped or worse (it is what skipped the test case).
+  let worstShown: StepStatus = 'UNKNOWN';
+  for (let i = 0; i < entries.length; i++) {
+    if (!hiddenHook(entries[i], statuses[i]) && SEVERITY[statuses[i]] > SEVERITY[worstShown]) worstShown = statuses[i];
+  }
+  for (let i = 0; i < entries.length; i++) {
+    const st = statuses[i];
+    const keep = !hiddenHook(entries[i], st) || (st === 'SKIPPED' && SEVERITY[worstShown] < SEVERITY.SKIPPED);
     shown.push(keep);
     if (!keep) continue;
-    if (SEVERITY[st] > SEVERITY[worst]) worst = st;
     if (FAILING.has(st) && failedStep === null) {
       failedStep = count;
       failedEntry = i;
-      message = (own !== undefined ? own : e.message) ?? st;
+      const own = messages[i];
+      message = (own !== undefined ? own : entries[i].message) ?? st;
     }
     count++;
   }
@@ -72,8 +85,14 @@ export function foldCase(entries: readonly FoldEntry[], caseFinished: boolean): 
     worst = 'FAILED';
     message ??= CASE_NOT_FINISHED;
   }
-  if (worst === 'UNKNOWN' && entries.length) worst = 'PASSED';
+  // No step result (no steps, or none finished): cucumber-js's test case runner calls that PASSED.
+  if (worst === 'UNKNOWN') worst = 'PASSED';
   return { status: worst, failedStep, failedEntry, message, statuses, messages, shown };
+}
+
+/** Hooks that passed (or have no result) are left out of the steps shown; so are skipped ones, but see foldCase. */
+function hiddenHook(e: FoldEntry, st: StepStatus): boolean {
+  return e.hook && (st === 'PASSED' || st === 'SKIPPED' || st === 'UNKNOWN');
 }
 
 /** The message a finished step shows: its exception's, else the first line of its message, else one for its status. */

@@ -1,6 +1,7 @@
 import { ATTACHMENT_TYPES, INT4_MAX, type ReportStep, type RunReport, type StepStatus, type TestCaseResult } from '@stepwise/shared';
 import type { AttachmentBlob, ReportMeta } from '../report-builder.ts';
 import { clampDurationMs, isoOrNull } from '../report-time.ts';
+import { foldCase } from '../report-fold.ts';
 
 /**
  * What the converters of reports produced elsewhere (Cucumber JSON, JUnit XML) share: steps, statuses,
@@ -11,8 +12,6 @@ import { clampDurationMs, isoOrNull } from '../report-time.ts';
 /** A report that cannot be read, with where: 'Line 3, column 17: ...' or 'Position 1234 (line 3, column 17): ...'. */
 export class ReportImportError extends Error {}
 
-const SEVERITY: Record<string, number> = { UNKNOWN: 0, PASSED: 1, SKIPPED: 2, PENDING: 3, UNDEFINED: 4, AMBIGUOUS: 5, FAILED: 6 };
-const FAILING = new Set(['FAILED', 'UNDEFINED', 'AMBIGUOUS']);
 const STATUS_NAMES: Record<string, StepStatus> = {
   passed: 'PASSED',
   failed: 'FAILED',
@@ -75,43 +74,34 @@ export interface CaseStep {
 }
 
 /**
- * The test case's steps, status, message and failed step from its steps, like the ReportBuilder: hooks
- * that passed are left out, and what they attached (a screenshot taken in an After hook, a log) goes to
- * the step next to them, so that no attachment is left without a step.
+ * The test case's steps, status, message and failed step from its steps, by the ReportBuilder's rules
+ * (foldCase: the status as cucumber-js decides it, hooks included): hooks that passed are left out, and
+ * what they attached (a screenshot taken in an After hook, a log) goes to the step next to them, so
+ * that no attachment is left without a step.
  */
 export function finishCase(tc: TestCaseResult, all: CaseStep[]): void {
+  const fold = foldCase(
+    all.map(({ step, hook }) => ({ hook, status: step.result.status, message: step.result.message, started: true, finished: true })),
+    true,
+  );
   const steps: ReportStep[] = [];
-  let worst = 'UNKNOWN';
-  let message: string | null = null;
-  let failedStep: number | null = null;
   const orphans: ReportStep[] = [];
-  for (const { step, hook } of all) {
-    const st = step.result.status;
-    if (hook && (st === 'PASSED' || st === 'SKIPPED' || st === 'UNKNOWN')) {
-      if (step.screenshotId || step.attachments?.length) orphans.push(step);
-      continue;
-    }
-    if (SEVERITY[st] > SEVERITY[worst]) worst = st;
-    if (FAILING.has(st) && failedStep === null) {
-      failedStep = steps.length;
-      message = step.result.message ?? st;
-    }
-    steps.push(step);
-  }
+  all.forEach(({ step }, i) => {
+    if (fold.shown[i]) steps.push(step);
+    else if (step.screenshotId || step.attachments?.length) orphans.push(step);
+  });
+  const failedStep = fold.failedStep;
   if (orphans.length) {
     if (steps.length === 0) {
       // Only hooks that passed: the first of them stands for the test case.
-      const first = orphans.shift()!;
-      steps.push(first);
-      if (SEVERITY[first.result.status] > SEVERITY[worst]) worst = first.result.status;
+      steps.push(orphans.shift()!);
     }
     for (const o of orphans) adoptAttachments(nearestStep(all, o, steps, failedStep), o);
   }
-  if (worst === 'UNKNOWN' && all.length) worst = 'PASSED';
   tc.steps = steps;
   tc.failedStep = failedStep;
-  tc.result.status = worst as StepStatus;
-  tc.result.message = message;
+  tc.result.status = fold.status;
+  tc.result.message = fold.message;
 }
 
 /**

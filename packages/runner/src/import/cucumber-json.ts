@@ -170,7 +170,10 @@ function convertFeature(f: JsonFeature, meta: ReportMeta, sink: AttachmentSink, 
       steps.push({ step, hook });
     };
     for (const h of el.before ?? []) add(h, 'Before');
-    const all = [...(background && background !== el ? (background.steps ?? []) : []), ...(el.steps ?? [])];
+    // Gherkin gives a scenario without steps of its own no steps at all (not its Background's).
+    const own = el.steps ?? [];
+    const hasOwnSteps = own.some((s) => s && typeof s === 'object' && !isHiddenHook(s));
+    const all = [...(background && background !== el && hasOwnSteps ? (background.steps ?? []) : []), ...own];
     for (const s of all) {
       if (!s || typeof s !== 'object') continue;
       for (const h of s.before ?? []) add(h, 'Before');
