@@ -27,3 +27,4 @@ export * from './schemas/ai-ideas.ts';
 export * from './schemas/ai-generate-step.ts';
 export * from './schemas/ai-step-update.ts';
 export * from './schemas/recorder.ts';
+export * from './report-export.ts';

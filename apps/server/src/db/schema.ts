@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { WorkerJobsTable, WorkerTokensTable } from './schema-workers.ts';
+import type { FailureSignaturesTable, ScenarioQuarantineTable, ScenarioResultsTable, ScenarioStatsTable } from './schema-history.ts';
 
 export type { WorkerJob, WorkerJobsTable, WorkerToken, WorkerTokensTable } from './schema-workers.ts';
 
@@ -172,6 +173,8 @@ export interface RunsTable {
   total_scenarios: number;
   scenarios_passed: number;
   scenarios_failed: number;
+  /** Counted quarantined scenarios that did not pass: out of the verdict (migration 0016). */
+  scenarios_quarantined: Generated<number>;
   /** 'Passed' or 'Failed'. */
   status: string;
   errors: Json<string[]>;
@@ -376,6 +379,10 @@ export interface Database {
   memory_edges: MemoryEdgesTable;
   worker_tokens: WorkerTokensTable;
   worker_jobs: WorkerJobsTable;
+  scenario_results: ScenarioResultsTable;
+  scenario_stats: ScenarioStatsTable;
+  failure_signatures: FailureSignaturesTable;
+  scenario_quarantine: ScenarioQuarantineTable;
 }
 
 export type User = Selectable<UsersTable>;

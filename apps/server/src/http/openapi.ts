@@ -50,6 +50,7 @@ const AREAS: Record<string, string> = {
   reportUploadRoutes: 'Runs',
   uploadRoutes: 'Runs',
   runsRoutes: 'Runs',
+  runExportRoutes: 'Runs',
   guacRoutes: 'Recorder',
   recorderRoutes: 'Recorder',
   workersRoutes: 'Workers',

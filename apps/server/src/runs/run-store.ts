@@ -11,6 +11,7 @@ import { saveAnalyses } from '../ai/rca/rca.repository.ts';
 import { insertCodeFixes } from '../ai/recovery/code-fixes.repository.ts';
 import { splitRecoveries } from '../ai/recovery/recovery-cases.ts';
 import { runRows, testCaseRowId, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
+import { recordRunHistory, type RecordedHistory } from './history/history-recorder.ts';
 
 export { countScenarios, RUN_STATUSES, scenarioKey, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
 
@@ -89,6 +90,7 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   // The attachments are written (several at a time) while the rows go in; the transaction commits
   // only once every blob is on disk, so a stored run never names a missing file.
   const queue = new PQueue({ concurrency: BLOB_WRITE_CONCURRENCY });
+  let history: RecordedHistory | null = null;
   try {
     const blobsWritten = queue
       .addAll(
@@ -109,6 +111,8 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
         const drafts = fixes.map((f) => ({ ...f, testCaseRowId: rowIdOf.get(f.testCaseId) ?? null }));
         await insertCodeFixes(trx, projectId, runId, report.branch ?? DEFAULT_BRANCH, drafts);
       }
+      // The scenario history: results, stats, signatures, and the verdict without quarantined scenarios.
+      history = await recordRunHistory(trx, runId);
       const failed = await blobsWritten;
       if (failed) throw failed;
     });
@@ -120,6 +124,8 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   }
   // Runs service: the application memory map learns this run's pages (never fails the store).
   await recordRunMemory(ctx, projectId, testCases);
+  const verdict = (history as RecordedHistory | null)?.verdict;
+  if (verdict) return { runId, status: verdict.status as RunStatus, ...counts, scenariosFailed: verdict.scenariosFailed };
   return { runId, status, ...counts };
 }
 

@@ -105,7 +105,7 @@ export function presentRunReport(run: Run, cases: TestCaseRow[]): RunReportDto {
     _id: run.id,
     name: run.name,
     type: run.type as RunType,
-    status: run.status === 'Passed' && run.scenarios_passed < run.total_scenarios ? 'Failed' : run.status,
+    status: run.status === 'Passed' && run.scenarios_passed + run.scenarios_quarantined < run.total_scenarios ? 'Failed' : run.status,
     changes: [],
     executionId: run.execution_id,
     instanceId: run.instance_id,

@@ -65,8 +65,8 @@ export function listTestCases(db: Db, runId: string): Promise<TestCaseRow[]> {
 // ---------------------------------------------------------------------------------------------------
 // Reading (the runs service)
 
-/** The status a run shows: 'Passed' only when every scenario passed (spec 2.4). */
-export const shownStatus = sql<string>`(case when runs.status = 'Passed' and runs.scenarios_passed < runs.total_scenarios then 'Failed' else runs.status end)`;
+/** The status a run shows: 'Passed' only when every scenario passed (spec 2.4) or is quarantined (out of the verdict). */
+export const shownStatus = sql<string>`(case when runs.status = 'Passed' and runs.scenarios_passed + runs.scenarios_quarantined < runs.total_scenarios then 'Failed' else runs.status end)`;
 
 export type RunSortField = 'publishTime' | 'name' | 'startTime' | 'executionTime' | 'totalScenarios' | 'totalScenariosPassed' | 'status';
 const SORT_SQL: Record<RunSortField, RawBuilder<unknown>> = {
@@ -119,7 +119,7 @@ export async function listRuns(
       .select([
         'runs.id', 'runs.project_id', 'runs.name', 'runs.type', 'runs.mode', 'runs.branch', 'runs.environment', 'runs.username', 'runs.user_id',
         'runs.execution_id', 'runs.instance_id', 'runs.publish_time', 'runs.start_time', 'runs.end_time', 'runs.execution_time_ms',
-        'runs.total_scenarios', 'runs.scenarios_passed', 'runs.scenarios_failed', 'runs.status',
+        'runs.total_scenarios', 'runs.scenarios_passed', 'runs.scenarios_failed', 'runs.scenarios_quarantined', 'runs.status',
       ])
       .select(shownStatus.as('shown_status'))
       .orderBy(sql`${SORT_SQL[sort.field]} ${dir} nulls last`)

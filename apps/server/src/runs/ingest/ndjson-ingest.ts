@@ -14,6 +14,7 @@ import { REPORT_UPLOAD_LIMIT, type IngestJob, type IngestRunInput, type WorkerTo
 import { acquireWorker, releaseWorker, type IngestWorker } from './ingest-pool.ts';
 import { giveBackUploadBuffer, takeUploadBuffer } from './upload-buffer.ts';
 import { INDEX_MEDIA_TYPE, indexKeyOf } from './source-index.ts';
+import { recordRunHistory, type RecordedHistory } from '../history/history-recorder.ts';
 
 /**
  * Imports a Cucumber messages (NDJSON) report as a run, as it arrives:
@@ -123,6 +124,7 @@ export async function ingestNdjson(
   }
   const receivedAt = performance.now();
   let result: Result | null = null;
+  let history: RecordedHistory | null = null;
   const indexKey = indexKeyOf(sourceKey);
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -141,6 +143,7 @@ export async function ingestNdjson(
       await markSuperseded(trx, runId, done.superseded ?? []);
       const { id: _id, project_id: _project, ...final } = done.run;
       await updateRunRow(trx, runId, final);
+      history = await recordRunHistory(trx, runId);
       // The stored report and its index are on disk before the run is visible.
       const [reportFailed, indexFailed] = await Promise.all([putDone, settled(ctx.blobs.put(indexKey, Buffer.from(done.index), INDEX_MEDIA_TYPE))]);
       if (reportFailed || indexFailed) throw reportFailed ?? indexFailed;
@@ -159,10 +162,12 @@ export async function ingestNdjson(
   await finished;
   const done = result! as Result;
   await recordRunMemory(ctx, projectId, (done.memory ?? []) as unknown as TestCaseResult[]);
+  const verdict = (history as RecordedHistory | null)?.verdict;
   return {
     runId,
-    status: done.status!,
+    status: (verdict?.status as RunStatus | undefined) ?? done.status!,
     ...done.counts!,
+    ...(verdict ? { scenariosFailed: verdict.scenariosFailed } : {}),
     testCases: done.testCases,
     attachments: done.attachments ?? 0,
     readMs: Math.round(receivedAt - started),

@@ -1,0 +1,189 @@
+import { sql, type Transaction } from 'kysely';
+import { QUARANTINE_TAG, type HistoryMark, type HistoryOutcome } from '@stepwise/shared';
+import type { Database } from '../../db/schema.ts';
+import { nextStats, outcomeOf, type StatsState } from './history-rules.ts';
+import { failureParts, signatureOf, type FailureParts } from './failure-signature.ts';
+
+/**
+ * Records a stored run in the scenario history, inside the transaction that stores it (storeRun and
+ * the NDJSON ingest call it once the run's test cases are in): one result per scenario of the run
+ * (its counted test cases; a scenario run in several browsers gives its worst result), each
+ * scenario's stats moved on by that result, the failures' signatures, and the run's verdict without
+ * its quarantined scenarios. Runs of one project are recorded one at a time (a transaction lock).
+ */
+
+/** A scenario's key across runs: feature path, scenario name and example row (jsonb's own text of the parameters). */
+export const HISTORY_KEY_SQL = sql<string>`md5(tc.feature_path || chr(31) || tc.scenario_name || chr(31) || tc.parameters::text)`;
+
+/** [id, key, featurePath, name, parameters, status, tagged, retried, error, failed step, stats state json, flagged] */
+type CaseTuple = [string, string, string, string, Record<string, string>, string, boolean, boolean, string | null, string | null, StatsJson | null, boolean];
+interface StatsJson {
+  recent: string;
+  streak: number;
+  passedBefore: boolean;
+  ffRun: string | null;
+  ffTime: string | null;
+  ffBranch: string | null;
+  ffCommit: string | null;
+}
+
+interface RunFacts {
+  project_id: string;
+  publish_time: Date;
+  branch: string | null;
+  commit: string | null;
+}
+
+export interface RecordedHistory {
+  results: number;
+  quarantinedFailures: number;
+  /** The run's status and failed count once its quarantined scenarios are out of the verdict (when any did not pass). */
+  verdict: { status: string; scenariosFailed: number } | null;
+}
+
+export async function recordRunHistory(trx: Transaction<Database>, runId: string): Promise<RecordedHistory> {
+  const run = await trx
+    .selectFrom('runs')
+    .select(['project_id', 'publish_time', 'branch', sql<string | null>`meta->>'commit'`.as('commit')])
+    .where('id', '=', runId)
+    .executeTakeFirstOrThrow() as RunFacts;
+  await sql`select pg_advisory_xact_lock(hashtext(${`scenario-history:${run.project_id}`}))`.execute(trx);
+  const cases = await readCases(trx, runId, run.project_id);
+  // One result per scenario: the first failing test case of the key, else the first.
+  const byKey = new Map<string, CaseTuple>();
+  for (const c of cases) {
+    const have = byKey.get(c[1]);
+    if (!have || (outcomeOf(c[5], c[7]) === 'F' && outcomeOf(have[5], have[7]) !== 'F')) byKey.set(c[1], c);
+  }
+  const results: ResultRow[] = [];
+  const signatures = new Map<string, FailureParts>();
+  let quarantinedFailures = 0;
+  let quarantinedFailed = 0;
+  for (const c of byKey.values()) {
+    const [id, key, featurePath, name, params, status, tagged, retried, error, failedStep, prev, flagged] = c;
+    const outcome = outcomeOf(status, retried);
+    const quarantined = tagged || flagged;
+    const { state, measures, mark } = nextStats(stateOf(prev), { outcome, runId, publishTime: run.publish_time, branch: run.branch, commit: run.commit });
+    let signature: string | null = null;
+    if (outcome === 'F') {
+      const parts = failureParts(error, failedStep);
+      signature = signatureOf(parts);
+      signatures.set(signature, parts);
+    }
+    if (quarantined && outcome !== 'P' && outcome !== 'R') {
+      quarantinedFailures += 1;
+      if (outcome === 'F') quarantinedFailed += 1;
+    }
+    results.push({ key, id, status, outcome, mark, quarantined, signature, featurePath, name, example: exampleText(params), state, score: measures.score, flaky: measures.flaky, flips: measures.flips, retryPasses: measures.retryPasses });
+  }
+  if (results.length === 0) return { results: 0, quarantinedFailures: 0, verdict: null };
+  await insertResults(trx, runId, run, results);
+  await upsertStats(trx, runId, run, results);
+  if (signatures.size) await insertSignatures(trx, run.project_id, signatures);
+  if (!quarantinedFailures) return { results: results.length, quarantinedFailures, verdict: null };
+  // Out of the verdict: a run whose only failures are quarantined scenarios passes.
+  const { rows: [verdict] } = await sql<{ status: string; scenariosFailed: number }>`update runs set scenarios_quarantined = ${quarantinedFailures},
+        scenarios_failed = greatest(0, scenarios_failed - ${quarantinedFailed}),
+        status = case when status = 'Failed' and scenarios_failed - ${quarantinedFailed} <= 0 and errors = '[]'::jsonb then 'Passed' else status end
+    where id = ${runId}
+    returning status, scenarios_failed as "scenariosFailed"`.execute(trx);
+  return { results: results.length, quarantinedFailures, verdict: verdict ?? null };
+}
+
+interface ResultRow {
+  key: string;
+  id: string;
+  status: string;
+  outcome: HistoryOutcome;
+  mark: HistoryMark | null;
+  quarantined: boolean;
+  signature: string | null;
+  featurePath: string;
+  name: string;
+  example: string;
+  state: StatsState;
+  score: number;
+  flaky: boolean;
+  flips: number;
+  retryPasses: number;
+}
+
+/** The run's counted test cases with their scenario's stats and quarantine flag, as one JSON text. */
+async function readCases(trx: Transaction<Database>, runId: string, projectId: string): Promise<CaseTuple[]> {
+  const { rows } = await sql<{ cases: string | null }>`
+    with retried as (
+      select distinct ${HISTORY_KEY_SQL} as key from test_cases tc where tc.run_id = ${runId} and tc.superseded and tc.status <> 'PASSED'
+    ), c as (
+      select tc.*, ${HISTORY_KEY_SQL} as key from test_cases tc where tc.run_id = ${runId} and not tc.superseded
+    )
+    select json_agg(json_build_array(c.id, c.key, c.feature_path, c.scenario_name, c.parameters, c.status,
+      c.tags @> ${JSON.stringify([QUARANTINE_TAG])}::jsonb, r.key is not null,
+      case when c.status <> 'PASSED' then c.error_message end, case when c.status <> 'PASSED' then c.failed_step_text end,
+      case when s.history_key is not null then json_build_object('recent', s.recent, 'streak', s.failing_streak, 'passedBefore', s.passed_before,
+        'ffRun', s.first_failure_run_id, 'ffTime', s.first_failure_time, 'ffBranch', s.first_failure_branch, 'ffCommit', s.first_failure_commit) end,
+      q.history_key is not null) order by c.position)::text as cases
+    from c
+    left join retried r on r.key = c.key
+    left join scenario_stats s on s.project_id = ${projectId} and s.history_key = c.key
+    left join scenario_quarantine q on q.project_id = ${projectId} and q.history_key = c.key`.execute(trx);
+  return JSON.parse(rows[0]?.cases ?? 'null') ?? [];
+}
+
+function stateOf(s: StatsJson | null): StatsState | null {
+  if (!s) return null;
+  return {
+    recent: s.recent,
+    failingStreak: s.streak,
+    passedBefore: s.passedBefore,
+    firstFailure: s.ffRun && s.ffTime ? { runId: s.ffRun, publishTime: new Date(s.ffTime), branch: s.ffBranch, commit: s.ffCommit } : null,
+  };
+}
+
+/** The example row's values as `name=value, ...` (sorted by name; '' outside a Scenario Outline). */
+export function exampleText(params: Record<string, string> | null): string {
+  return Object.entries(params ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+}
+
+async function insertResults(trx: Transaction<Database>, runId: string, run: RunFacts, rows: ResultRow[]): Promise<void> {
+  const col = <T>(f: (r: ResultRow) => T) => rows.map(f);
+  await sql`insert into scenario_results (project_id, history_key, run_id, test_case_id, publish_time, status, outcome, mark, quarantined, branch, commit, signature)
+    select ${run.project_id}, u.key, ${runId}, u.id, ${run.publish_time}, u.status, u.outcome, u.mark, u.quarantined, ${run.branch}, ${run.commit}, u.signature
+    from unnest(${col((r) => r.key)}::text[], ${col((r) => r.id)}::text[], ${col((r) => r.status)}::text[], ${col((r) => r.outcome)}::text[],
+      ${col((r) => r.mark)}::text[], ${col((r) => r.quarantined)}::boolean[], ${col((r) => r.signature)}::text[])
+      as u(key, id, status, outcome, mark, quarantined, signature)`.execute(trx);
+}
+
+async function upsertStats(trx: Transaction<Database>, runId: string, run: RunFacts, rows: ResultRow[]): Promise<void> {
+  const col = <T>(f: (r: ResultRow) => T) => rows.map(f);
+  const ff = (r: ResultRow) => r.state.firstFailure;
+  await sql`insert into scenario_stats (project_id, history_key, feature_path, scenario_name, example, last_status, last_test_case_id, last_run_id,
+      last_publish_time, recent, flips, retry_passes, flakiness, flaky, failing_streak, passed_before,
+      first_failure_run_id, first_failure_time, first_failure_branch, first_failure_commit, quarantined)
+    select ${run.project_id}, u.key, u.feature_path, u.name, u.example, u.status, u.id, ${runId}, ${run.publish_time}, u.recent, u.flips, u.retry_passes,
+      u.score, u.flaky, u.streak, u.passed_before, u.ff_run, u.ff_time, u.ff_branch, u.ff_commit, u.quarantined
+    from unnest(${col((r) => r.key)}::text[], ${col((r) => r.featurePath)}::text[], ${col((r) => r.name)}::text[], ${col((r) => r.example)}::text[],
+      ${col((r) => r.status)}::text[], ${col((r) => r.id)}::text[], ${col((r) => r.state.recent)}::text[], ${col((r) => r.flips)}::int[],
+      ${col((r) => r.retryPasses)}::int[], ${col((r) => r.score)}::real[], ${col((r) => r.flaky)}::boolean[], ${col((r) => r.state.failingStreak)}::int[],
+      ${col((r) => r.state.passedBefore)}::boolean[], ${col((r) => ff(r)?.runId ?? null)}::text[], ${col((r) => ff(r)?.publishTime.toISOString() ?? null)}::timestamptz[],
+      ${col((r) => ff(r)?.branch ?? null)}::text[], ${col((r) => ff(r)?.commit ?? null)}::text[], ${col((r) => r.quarantined)}::boolean[])
+      as u(key, feature_path, name, example, status, id, recent, flips, retry_passes, score, flaky, streak, passed_before, ff_run, ff_time, ff_branch, ff_commit, quarantined)
+    on conflict (project_id, history_key) do update set
+      feature_path = excluded.feature_path, scenario_name = excluded.scenario_name, example = excluded.example, last_status = excluded.last_status,
+      last_test_case_id = excluded.last_test_case_id, last_run_id = excluded.last_run_id, last_publish_time = excluded.last_publish_time,
+      recent = excluded.recent, flips = excluded.flips, retry_passes = excluded.retry_passes, flakiness = excluded.flakiness, flaky = excluded.flaky,
+      failing_streak = excluded.failing_streak, passed_before = excluded.passed_before, first_failure_run_id = excluded.first_failure_run_id,
+      first_failure_time = excluded.first_failure_time, first_failure_branch = excluded.first_failure_branch,
+      first_failure_commit = excluded.first_failure_commit, quarantined = excluded.quarantined`.execute(trx);
+}
+
+async function insertSignatures(trx: Transaction<Database>, projectId: string, signatures: Map<string, FailureParts>): Promise<void> {
+  const list = [...signatures];
+  await sql`insert into failure_signatures (project_id, signature, message, step, frame)
+    select ${projectId}, u.signature, u.message, u.step, u.frame
+    from unnest(${list.map(([s]) => s)}::text[], ${list.map(([, p]) => p.message)}::text[], ${list.map(([, p]) => p.step)}::text[], ${list.map(([, p]) => p.frame)}::text[])
+      as u(signature, message, step, frame)
+    on conflict (project_id, signature) do nothing`.execute(trx);
+}

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { HistoryMark, HistoryOutcome } from '@stepwise/shared';
+
+/** Reading the scenario history (the only SQL of runs/history besides the recorder). */
+
+export interface StatsRow {
+  history_key: string;
+  feature_path: string;
+  scenario_name: string;
+  example: string;
+  last_status: string;
+  last_test_case_id: string;
+  last_run_id: string;
+  last_publish_time: Date;
+  recent: string;
+  flips: number;
+  retry_passes: number;
+  flakiness: number;
+  flaky: boolean;
+  failing_streak: number;
+  passed_before: boolean;
+  first_failure_run_id: string | null;
+  first_failure_time: Date | null;
+  first_failure_branch: string | null;
+  first_failure_commit: string | null;
+  quarantined: boolean;
+  quarantine_reason: string | null;
+}
+
+const STATS_COLUMNS = sql.raw(`s.history_key, s.feature_path, s.scenario_name, s.example, s.last_status, s.last_test_case_id, s.last_run_id,
+  s.last_publish_time, s.recent, s.flips, s.retry_passes, s.flakiness, s.flaky, s.failing_streak, s.passed_before, s.first_failure_run_id,
+  s.first_failure_time, s.first_failure_branch, s.first_failure_commit, (s.quarantined or q.history_key is not null) as quarantined,
+  q.reason as quarantine_reason`);
+const QUARANTINE_JOIN = sql.raw('left join scenario_quarantine q on q.project_id = s.project_id and q.history_key = s.history_key');
+
+/** The history key and project of a test case (computed as the recorder does). */
+export async function keyOfTestCase(db: Db, testCaseId: string): Promise<{ projectId: string; key: string } | undefined> {
+  const { rows } = await sql<{ projectId: string; key: string }>`
+    select tc.project_id as "projectId", md5(tc.feature_path || chr(31) || tc.scenario_name || chr(31) || tc.parameters::text) as key
+    from test_cases tc where tc.id = ${testCaseId}`.execute(db);
+  return rows[0];
+}
+
+export async function findStats(db: Db, projectId: string, key: string): Promise<StatsRow | undefined> {
+  const { rows } = await sql<StatsRow>`select ${STATS_COLUMNS} from scenario_stats s ${QUARANTINE_JOIN}
+    where s.project_id = ${projectId} and s.history_key = ${key}`.execute(db);
+  return rows[0];
+}
+
+export interface ResultRow {
+  run_id: string;
+  run_name: string;
+  test_case_id: string;
+  status: string;
+  outcome: HistoryOutcome;
+  mark: HistoryMark | null;
+  quarantined: boolean;
+  branch: string | null;
+  commit: string | null;
+  publish_time: Date;
+  signature: string | null;
+}
+
+/** One page of a scenario's results, newest first, and how many there are. */
+export async function historyPage(db: Db, projectId: string, key: string, offset: number, limit: number): Promise<{ rows: ResultRow[]; total: number }> {
+  const [page, count] = await Promise.all([
+    sql<ResultRow>`
+      select r.run_id, coalesce(runs.name, '') as run_name, r.test_case_id, r.status, r.outcome, r.mark, r.quarantined, r.branch, r.commit,
+        r.publish_time, r.signature
+      from scenario_results r left join runs on runs.id = r.run_id
+      where r.project_id = ${projectId} and r.history_key = ${key}
+      order by r.publish_time desc, r.run_id desc
+      offset ${offset} limit ${limit}`.execute(db),
+    sql<{ n: string }>`select count(*) as n from scenario_results r where r.project_id = ${projectId} and r.history_key = ${key}`.execute(db),
+  ]);
+  return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
+}
+
+export interface MarkRow {
+  test_case_id: string;
+  mark: HistoryMark | null;
+  quarantined: boolean;
+  flakiness: number | null;
+}
+
+/** The marks of a run's results. */
+export async function runMarks(db: Db, runId: string, projectId: string): Promise<MarkRow[]> {
+  const { rows } = await sql<MarkRow>`
+    select r.test_case_id, r.mark, r.quarantined, s.flakiness
+    from scenario_results r left join scenario_stats s on s.project_id = ${projectId} and s.history_key = r.history_key
+    where r.run_id = ${runId}`.execute(db);
+  return rows;
+}
+
+/** The most flaky scenarios (score, then latest first). */
+export async function mostFlaky(db: Db, projectId: string, limit: number): Promise<StatsRow[]> {
+  const { rows } = await sql<StatsRow>`select ${STATS_COLUMNS} from scenario_stats s ${QUARANTINE_JOIN}
+    where s.project_id = ${projectId} and s.flaky
+    order by s.flakiness desc, s.last_publish_time desc limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** Scenarios failing since a run after passing before, not flaky: the latest failure starts first. */
+export async function newlyFailing(db: Db, projectId: string, limit: number): Promise<StatsRow[]> {
+  const { rows } = await sql<StatsRow>`select ${STATS_COLUMNS} from scenario_stats s ${QUARANTINE_JOIN}
+    where s.project_id = ${projectId} and s.failing_streak > 0 and s.passed_before and not s.flaky
+    order by s.first_failure_time desc limit ${limit}`.execute(db);
+  return rows;
+}
+
+export interface GroupRow {
+  signature: string;
+  message: string;
+  step: string | null;
+  frame: string | null;
+  failures: string;
+  scenarios: string;
+  runs: string;
+  first_seen: Date;
+  last_seen: Date;
+}
+
+/** Failures since `since` grouped by signature, the most frequent first. */
+export async function failureGroups(db: Db, projectId: string, since: Date, limit: number): Promise<GroupRow[]> {
+  const { rows } = await sql<GroupRow>`
+    select g.signature, f.message, f.step, f.frame, g.failures, g.scenarios, g.runs, g.first_seen, g.last_seen
+    from (
+      select signature, count(*) as failures, count(distinct history_key) as scenarios, count(distinct run_id) as runs,
+        min(publish_time) as first_seen, max(publish_time) as last_seen
+      from scenario_results
+      where project_id = ${projectId} and publish_time >= ${since} and signature is not null
+      group by signature
+    ) g
+    join failure_signatures f on f.project_id = ${projectId} and f.signature = g.signature
+    order by g.failures desc, g.last_seen desc
+    limit ${limit}`.execute(db);
+  return rows;
+}
+
+export async function setQuarantine(db: Db, projectId: string, key: string, on: boolean, reason: string, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (on) {
+      await trx
+        .insertInto('scenario_quarantine')
+        .values({ project_id: projectId, history_key: key, reason, user_id: userId })
+        .onConflict((oc) => oc.columns(['project_id', 'history_key']).doUpdateSet({ reason, user_id: userId }))
+        .execute();
+    } else {
+      await trx.deleteFrom('scenario_quarantine').where('project_id', '=', projectId).where('history_key', '=', key).execute();
+    }
+    await trx.updateTable('scenario_stats').set({ quarantined: on }).where('project_id', '=', projectId).where('history_key', '=', key).execute();
+  });
+}
