@@ -29,6 +29,7 @@ import { cliRoutes } from './cli-api/cli.routes.ts';
 import { reportUploadRoutes } from './runs/report-upload.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { runExportRoutes } from './runs/export/export.routes.ts';
+import { runExportRoutes } from './runs/export/export.routes.ts';
 import { uploadRoutes } from './runs/upload.routes.ts';
 import { executionLogsRoutes } from './execution-runs/execution-logs.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
       await api.register(cliRoutes, { ctx });
       await api.register(reportUploadRoutes, { ctx });
       await api.register(runsRoutes, { ctx });
+      await api.register(runExportRoutes, { ctx });
       await api.register(runExportRoutes, { ctx });
       await api.register(uploadRoutes, { ctx });
       await api.register(workersRoutes, { ctx });

@@ -28,3 +28,4 @@ export * from './schemas/ai-generate-step.ts';
 export * from './schemas/ai-step-update.ts';
 export * from './schemas/recorder.ts';
 export * from './report-export.ts';
+export * from './report-export.ts';

@@ -1,0 +1,98 @@
+import type { ReportStep } from '@stepwise/shared';
+import type { AppContext } from '../../context.ts';
+import type { Run, TestCaseRow } from '../../db/schema.ts';
+import { sourceSteps } from '../source-report.ts';
+
+/**
+ * The test cases of a run as an export writes them, read from the database a page at a time (keyset
+ * on the position, never the whole run): the counted ones (an attempt or rerun replaced by a later one
+ * is left out), with their steps (from the row, or from the run's stored report for an imported run).
+ */
+
+/** Rows read per query: memory stays that of one page, whatever the run's size. */
+export const EXPORT_PAGE_SIZE = 500;
+
+export interface ExportCase {
+  position: number;
+  scenarioName: string;
+  featureName: string;
+  featurePath: string;
+  line: number | null;
+  tags: string[];
+  status: string;
+  startTime: Date | null;
+  endTime: Date | null;
+  durationMs: number;
+  errorMessage: string | null;
+  parameters: Record<string, string>;
+  attempt: number;
+  steps: ReportStep[];
+}
+
+const COLUMNS = [
+  'id',
+  'position',
+  'report_case_id',
+  'scenario_name',
+  'feature_name',
+  'feature_path',
+  'line',
+  'tags',
+  'status',
+  'start_time',
+  'end_time',
+  'duration_ms',
+  'error_message',
+  'parameters',
+  'steps',
+  'attempt',
+] as const;
+
+export async function* exportCases(ctx: AppContext, run: Run): AsyncGenerator<ExportCase> {
+  let after = -1;
+  for (;;) {
+    const rows = await ctx.db
+      .selectFrom('test_cases')
+      .select(COLUMNS)
+      .where('run_id', '=', run.id)
+      .where('superseded', '=', false)
+      .where('position', '>', after)
+      .orderBy('position')
+      .limit(EXPORT_PAGE_SIZE)
+      .execute();
+    for (const row of rows) {
+      const steps = run.source_key ? await sourceSteps(ctx, run, row as TestCaseRow) : ((row.steps ?? []) as ReportStep[]);
+      yield {
+        position: row.position,
+        scenarioName: row.scenario_name,
+        featureName: row.feature_name,
+        featurePath: row.feature_path,
+        line: row.line,
+        tags: (row.tags ?? []) as string[],
+        status: row.status,
+        startTime: row.start_time ? new Date(row.start_time) : null,
+        endTime: row.end_time ? new Date(row.end_time) : null,
+        durationMs: row.duration_ms ?? 0,
+        errorMessage: row.error_message,
+        parameters: (row.parameters ?? {}) as Record<string, string>,
+        attempt: row.attempt,
+        steps,
+      };
+    }
+    if (rows.length < EXPORT_PAGE_SIZE) return;
+    after = rows[rows.length - 1].position;
+  }
+}
+
+/** The counted test cases of a run by status (what a JUnit header needs before its first test case). */
+export async function exportCounts(ctx: AppContext, runId: string): Promise<{ total: number; byStatus: Map<string, number>; durationMs: number }> {
+  const rows = await ctx.db
+    .selectFrom('test_cases')
+    .select((eb) => ['status', eb.fn.countAll<string>().as('n'), eb.fn.sum<string>('duration_ms').as('ms')])
+    .where('run_id', '=', runId)
+    .where('superseded', '=', false)
+    .groupBy('status')
+    .execute();
+  const byStatus = new Map(rows.map((r) => [r.status, Number(r.n)]));
+  return { total: rows.reduce((n, r) => n + Number(r.n), 0), byStatus, durationMs: rows.reduce((n, r) => n + Number(r.ms ?? 0), 0) };
+}
