@@ -5,6 +5,8 @@ import { openLinkCommand } from './commands/open-link.ts';
 import { recordCommand } from './commands/record.ts';
 import { registerProtocolCommand } from './commands/register-protocol.ts';
 import { workerCommand } from './commands/worker.ts';
+import { reportCommand } from './commands/report.ts';
+import { REPORT_EXPORT_FORMATS } from '@stepwise/shared';
 import { CliError } from './cli-error.ts';
 
 const DEFAULT_SERVER = 'http://localhost:3000';
@@ -66,6 +68,18 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .addOption(token())
     .action(async (file: string, opts) => {
       code = await uploadCommand({ ...opts, file }, out);
+    });
+
+  program
+    .command('report')
+    .description("download a run's report: Cucumber messages (ndjson), Cucumber JSON, JUnit XML or a self-contained HTML page")
+    .argument('<runId>', 'the run (the last part of its report address)')
+    .addOption(new Option('-f, --format <format>', 'file format').choices([...REPORT_EXPORT_FORMATS]).default('ndjson'))
+    .option('-o, --output <file>', 'write to this file (default: standard output)')
+    .addOption(server())
+    .addOption(token())
+    .action(async (runId: string, opts) => {
+      code = await reportCommand({ ...opts, runId }, out);
     });
 
   program
