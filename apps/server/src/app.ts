@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -13,6 +14,7 @@ import { registerTextGuard } from './http/text-guard.ts';
 import { rateLimitStore } from './http/rate-limit-store.ts';
 import { authPlugin } from './http/auth-plugin.ts';
 import { authRoutes } from './auth/auth.routes.ts';
+import { oidcRoutes } from './auth/oidc/oidc.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { membersRoutes } from './members/members.routes.ts';
 import { invitationsRoutes } from './invitations/invitations.routes.ts';
@@ -75,11 +77,12 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, ctx) });
   await app.register(authPlugin, { ctx });
   // Before the routes: the OpenAPI document is made from the routes added after it.
+  await app.register(fastifyCookie);
   await registerOpenApi(app);
 
   await app.register(
     async (api) => {
-      for (const routes of [authRoutes, projectsRoutes, membersRoutes, invitationsRoutes, accessKeysRoutes, onboardingRoutes, logsRoutes]) {
+      for (const routes of [authRoutes, oidcRoutes, projectsRoutes, membersRoutes, invitationsRoutes, accessKeysRoutes, onboardingRoutes, logsRoutes]) {
         await api.register(routes, { ctx });
       }
       for (const routes of [stepsRoutes, environmentsRoutes, testDataRoutes, storedUsersRoutes, privateRepoRoutes]) {

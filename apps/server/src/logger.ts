@@ -21,6 +21,7 @@ export function createLogger(level: string, pretty = false, destination?: Destin
         '*.password',
         '*.token',
         '*.secretKey',
+        '*.clientSecret',
         '*.npmrc_TextContent',
         'body.password',
         'body.token',

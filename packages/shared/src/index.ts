@@ -29,3 +29,4 @@ export * from './schemas/ai-step-update.ts';
 export * from './schemas/recorder.ts';
 export * from './report-export.ts';
 export * from './report-export.ts';
+export * from './company-sign-in.ts';

@@ -27,7 +27,7 @@ export class AuthService {
     this.throttle = new LoginThrottle(ctx.db, { max: ctx.config.loginMaxFailures, windowMs: ctx.config.loginWindowMs });
   }
 
-  async signUp(body: SignUpBody): Promise<SignInResponse> {
+  async signUp(body: SignUpBody): Promise<SignInResponse & { sessionId: string }> {
     if (!this.ctx.config.signupEnabled) throw forbidden('Sign-up is disabled on this server');
     const email = normaliseEmail(body.email);
     const user = await insertUser(this.ctx.db, {
@@ -48,7 +48,7 @@ export class AuthService {
     return this.startSession(user, true);
   }
 
-  async signIn(body: SignInBody, ip: string): Promise<SignInResponse> {
+  async signIn(body: SignInBody, ip: string): Promise<SignInResponse & { sessionId: string }> {
     const email = normaliseEmail(body.email);
     const claim = await this.throttle.claim(email, ip);
     if (!claim.allowed) throw new SignInRefused(Math.ceil(claim.retryAfterMs / 1000));
@@ -59,8 +59,9 @@ export class AuthService {
     return this.startSession(user, false);
   }
 
-  private async startSession(user: User, justSignedUp: boolean): Promise<SignInResponse> {
-    const token = await createSession(this.ctx.db, user.id, this.ctx.config.sessionTtlMs);
+  /** A new session of the user (a sign-in of any kind) and the answer of the spec's sign-in call. */
+  async startSession(user: User, justSignedUp: boolean): Promise<SignInResponse & { sessionId: string }> {
+    const { id: sessionId, token } = await createSession(this.ctx.db, user.id, this.ctx.config.sessionTtlMs);
     const projectId = await firstProjectIdOf(this.ctx.db, user.id, user.last_active_project_id);
     return {
       status: 'success',
@@ -69,6 +70,7 @@ export class AuthService {
       user: presentUser(user),
       isNewUser: justSignedUp || (projectId === null && user.last_completed_step < 2),
       project: projectId ? { _id: projectId } : null,
+      sessionId,
     };
   }
 }

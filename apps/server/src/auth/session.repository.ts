@@ -2,13 +2,15 @@ import type { Db } from '../db/database.ts';
 import type { User } from '../db/schema.ts';
 import { hashToken, newId, newToken } from '../security/tokens.ts';
 
-export async function createSession(db: Db, userId: string, ttlMs: number): Promise<string> {
+/** A new session of the user: its row id and its token (only the token's digest is stored). */
+export async function createSession(db: Db, userId: string, ttlMs: number): Promise<{ id: string; token: string }> {
   const token = newToken();
+  const id = newId();
   await db
     .insertInto('sessions')
-    .values({ id: newId(), user_id: userId, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs), revoked_at: null })
+    .values({ id, user_id: userId, token_hash: hashToken(token), expires_at: new Date(Date.now() + ttlMs), revoked_at: null })
     .execute();
-  return token;
+  return { id, token };
 }
 
 /** The live session's user, or null when the token is unknown, revoked or expired. */

@@ -20,6 +20,7 @@ import * as m0011 from './migrations/0011-failure-signatures.ts';
 import * as m0012 from './migrations/0012-code-fixes.ts';
 import * as m0013 from './migrations/0013-run-workers.ts';
 import * as m0014 from './migrations/0014-blobs.ts';
+import * as m0015 from './migrations/0015-company-sign-in.ts';
 import * as m0016 from './migrations/0016-scenario-history.ts';
 
 export type Db = Kysely<Database>;
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0012-code-fixes': m0012,
   '0013-run-workers': m0013,
   '0014-blobs': m0014,
+  '0015-company-sign-in': m0015,
   '0016-scenario-history': m0016,
 };
 

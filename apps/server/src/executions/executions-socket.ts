@@ -3,6 +3,7 @@ import { Server, type Socket } from 'socket.io';
 import { ACCESS_KEY_PREFIX, EXECUTION_EVENTS, EXECUTION_SOCKET_PATH } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import { findUserBySessionToken } from '../auth/session.repository.ts';
+import { socketCookieToken } from '../realtime/socket-cookie.ts';
 import { useAccessKey } from '../access-keys/access-keys.repository.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
 import { HttpError } from '../http/errors.ts';
@@ -129,7 +130,7 @@ async function authenticate(ctx: AppContext, socket: Socket): Promise<AuthContex
   const q = socket.handshake.query;
   const header = socket.handshake.headers.authorization;
   const bearer = typeof header === 'string' && header.toLowerCase().startsWith('bearer ') ? header.slice(7).trim() : '';
-  const token = String(socket.handshake.auth?.token ?? q.token ?? q.accessToken ?? (bearer || ''));
+  const token = String(socket.handshake.auth?.token ?? q.token ?? q.accessToken ?? (bearer || '')) || socketCookieToken(ctx, socket.handshake);
   if (!token) return null;
   if (token.startsWith(ACCESS_KEY_PREFIX)) {
     const found = await useAccessKey(ctx.db, token);

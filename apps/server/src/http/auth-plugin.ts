@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCESS_KEY_PREFIX, HEADERS, MSG } from '@stepwise/shared';
+import { ACCESS_KEY_PREFIX, CSRF_HEADER, HEADERS, MSG } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
 import { findUserBySessionToken } from '../auth/session.repository.ts';
 import { useAccessKey } from '../access-keys/access-keys.repository.ts';
-import { unauthorized } from './errors.ts';
+import { csrfTokenMatches, sessionCookieOf } from '../auth/session-cookies.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_REFUSED = 'This request did not carry the page\'s CSRF token. Please reload the page.';
 
 export interface AuthContext {
   user: User;
@@ -34,9 +38,14 @@ export function bearerToken(request: FastifyRequest): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token.trim() : null;
 }
 
-/** Authenticates every /api request unless its route is marked public. */
+/**
+ * Authenticates every /api request unless its route is marked public: a bearer token (session token or
+ * project access key: API clients, the CLI and CI) or else the browser's session cookie, whose writes
+ * must carry the CSRF token (session-cookies.ts).
+ */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
-  const { db } = opts.ctx;
+  const { ctx } = opts;
+  const { db } = ctx;
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     request.log = request.log.child({
@@ -46,8 +55,11 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     });
     const config = request.routeOptions.config;
     if (!request.url.startsWith('/api/') || config?.public || !request.routeOptions.url) return;
-    const token = bearerToken(request);
+    const bearer = bearerToken(request);
+    const cookie = bearer ? null : sessionCookieOf(request);
+    const token = bearer ?? cookie;
     if (!token) throw unauthorized(MSG.unauthorized);
+    if (cookie && !SAFE_METHODS.has(request.method) && !csrfTokenMatches(ctx, cookie, header(request, CSRF_HEADER))) throw forbidden(CSRF_REFUSED);
     if (token.startsWith(ACCESS_KEY_PREFIX)) {
       if (!config?.accessKey) throw unauthorized('Access keys cannot be used for this call');
       const found = await useAccessKey(db, token);

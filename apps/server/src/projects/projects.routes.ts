@@ -17,6 +17,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
   app.get('/config', { config: { public: true } }, async () => ({
     status: 'success' as const,
     signupEnabled: ctx.config.signupEnabled,
+    /** Company sign-in (OIDC) is configured: the login page offers it. */
+    companySignIn: !!ctx.config.oidc,
     allowDeleteProjects: ctx.config.allowDeleteProjects,
     demoUrl: demoUrl(ctx),
     productName: 'Stepwise',

@@ -3,6 +3,7 @@ import { Server } from 'socket.io';
 import { TRACKED_EVENTS } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import { findUserBySessionToken } from '../auth/session.repository.ts';
+import { socketCookieToken } from './socket-cookie.ts';
 import { findMembership } from '../projects/projects.repository.ts';
 import { recordUsageEvent } from '../logs/logs.service.ts';
 import { attachRecorderSocket } from '../recorder/recorder-socket.ts';
@@ -27,7 +28,7 @@ export function attachRealtime(ctx: AppContext, server: HttpServer): Server {
   io.use(async (socket, next) => {
     try {
       const q = socket.handshake.query;
-      const token = String(socket.handshake.auth?.token ?? q.token ?? '');
+      const token = String(socket.handshake.auth?.token ?? q.token ?? '') || socketCookieToken(ctx, socket.handshake);
       const projectId = String(socket.handshake.auth?.projectId ?? q.projectId ?? q.project_id ?? '');
       const found = token ? await findUserBySessionToken(ctx.db, token) : null;
       if (!found) return next(new Error('Unauthorized'));
