@@ -63,6 +63,14 @@ const EnvSchema = z.object({
   RUN_QUEUE_PREFIX: z.string().trim().min(1).max(100).default('stepwise'),
   /** A worker silent for this long has its job retried once on another worker (BullMQ stalled job), in seconds. */
   RUN_WORKER_LOCK_SECONDS: z.coerce.number().int().min(2).max(3600).default(30),
+  /** Company sign-in through an OpenID Connect provider (auth/oidc/): its issuer URL and this server's client there. */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().trim().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** E-mail domains whose company accounts may sign in (comma-separated); empty: any. */
+  OIDC_ALLOWED_DOMAINS: z.string().default(''),
+  /** Seconds of clock difference allowed with the provider when checking ID-token times. */
+  OIDC_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
 });
 
 export interface Config {
@@ -125,6 +133,17 @@ export interface Config {
   runWorkers: 'local' | 'external';
   runQueuePrefix: string;
   runWorkerLockMs: number;
+  /** Company sign-in (OIDC_*); absent: e-mail and password only. The client secret is never logged. */
+  oidc?: OidcConfig;
+}
+
+export interface OidcConfig {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** Lower-case e-mail domains allowed to sign in; empty: any. */
+  allowedDomains: string[];
+  clockToleranceSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -142,6 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.NODE_ENV === 'production' && e.SCHEDULER_CLOCK_OFFSET_MS !== 0) {
     throw new ConfigError('Invalid configuration: SCHEDULER_CLOCK_OFFSET_MS: not allowed in production');
+  }
+  if (e.OIDC_ISSUER && (!e.OIDC_CLIENT_ID || !e.OIDC_CLIENT_SECRET)) {
+    throw new ConfigError(`Invalid configuration: ${e.OIDC_CLIENT_ID ? 'OIDC_CLIENT_SECRET' : 'OIDC_CLIENT_ID'}: required with OIDC_ISSUER`);
   }
   return {
     env: e.NODE_ENV,
@@ -186,5 +208,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorkers: e.RUN_WORKERS,
     runQueuePrefix: e.RUN_QUEUE_PREFIX,
     runWorkerLockMs: e.RUN_WORKER_LOCK_SECONDS * 1000,
+    oidc: e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET ? {
+      issuer: e.OIDC_ISSUER,
+      clientId: e.OIDC_CLIENT_ID,
+      clientSecret: e.OIDC_CLIENT_SECRET,
+      allowedDomains: e.OIDC_ALLOWED_DOMAINS.split(',').map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean),
+      clockToleranceSeconds: e.OIDC_CLOCK_TOLERANCE_SECONDS,
+    } : undefined,
   };
 }
