@@ -55,10 +55,12 @@ class DownloadProgress {
   private received = 0;
   private lastDraw = 0;
   private lastStep = 0;
-  constructor(
-    private readonly out: NodeJS.WritableStream & { isTTY?: boolean },
-    private readonly label: string,
-  ) {
+  private readonly out: NodeJS.WritableStream & { isTTY?: boolean };
+  private readonly label: string;
+
+  constructor(out: NodeJS.WritableStream & { isTTY?: boolean }, label: string) {
+    this.out = out;
+    this.label = label;
     this.out.write(`Exporting ${label}...\n`);
   }
 

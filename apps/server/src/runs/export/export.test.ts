@@ -50,7 +50,7 @@ afterAll(() => server?.close());
 async function upload(body: Buffer | string, format: string): Promise<{ runId: string; totalScenarios: number; scenariosPassed: number; scenariosFailed: number }> {
   const q = new URLSearchParams({ projectId: project, format });
   const res = await fetch(`${server.baseUrl}/api/runs/upload-report?${q}`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/octet-stream' }, body: typeof body === 'string' ? body : new Uint8Array(body) });
-  const answer = await res.json();
+  const answer = (await res.json()) as { runId: string; totalScenarios: number; scenariosPassed: number; scenariosFailed: number };
   expect(res.status, JSON.stringify(answer)).toBe(200);
   return answer;
 }
@@ -64,7 +64,7 @@ async function exportOf(runId: string, format: string, token = key): Promise<{ s
 async function outcomeOf(runId: string) {
   const run = await server.ctx.db.selectFrom('runs').select(['total_scenarios', 'scenarios_passed', 'scenarios_failed']).where('id', '=', runId).executeTakeFirstOrThrow();
   const rows = await server.ctx.db.selectFrom('test_cases').select(['feature_path', 'scenario_name', 'status']).where('run_id', '=', runId).where('superseded', '=', false).orderBy('position').execute();
-  return { counts: run, statuses: rows.map((r) => `${r.feature_path}|${r.scenario_name.replace(/[\uFFFD\u0001\uD800]/g, '?')}|${r.status}`).sort() };
+  return { counts: run, statuses: rows.map((r) => `${r.feature_path}|${r.scenario_name.replace(/[^\x20-\x7E]/g, '?')}|${r.status}`).sort() };
 }
 
 /** The messages the HTML page carries (window.CUCUMBER_MESSAGES, with '<' written as \x3C), as NDJSON. */

@@ -8,6 +8,7 @@ import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { CopyButton } from '../../../components/CopyButton';
 import { StatusChip } from '../common/StatusChip';
 import { formatDateTime, modeLabel } from '../logic/run-list';
+import { ExportMenu } from './ExportMenu';
 
 function Meta({ label, value }: { label: string; value: string }) {
   return (
@@ -28,7 +29,7 @@ interface Props {
   onLogs: () => void;
 }
 
-/** Name, status, publish time, mode, user, environment; copy link and (planner runs) the execution logs. */
+/** Name, status, publish time, mode, user, environment; export, copy link and (planner runs) the execution logs. */
 export function RunReportHeader({ projectId, run, onLogs }: Props) {
   const link = `${window.location.origin}/${projectId}/run-report/${run._id}`;
   const r = run.report;
@@ -48,6 +49,7 @@ export function RunReportHeader({ projectId, run, onLogs }: Props) {
               Execution logs
             </Button>
           )}
+          <ExportMenu runId={run._id} runName={run.name} />
           <CopyButton text={link} label="Copy link" ariaLabel="Copy link" />
         </Stack>
       </Stack>
