@@ -10,6 +10,7 @@ import { errorText, isUnauthorized } from '../../api/client';
 import { PageHeader } from '../../components/PageHeader';
 import { useProject, useProjectExpiry } from '../projects/use-projects';
 import { BusinessMetrics } from './BusinessMetrics';
+import { HistoryLists } from './HistoryLists';
 import { PeriodSelect } from './PeriodSelect';
 import { periodLabel, periodRange, DEFAULT_PERIOD, isDashboardPeriod, type DashboardPeriod } from './periods';
 import { PersonalizeDialog } from './PersonalizeDialog';
@@ -93,6 +94,7 @@ export function DashboardPage() {
         onPersonalize={() => setPersonalizing(true)}
       />
       <TechnicalMetrics data={d} range={periodRange(period)} loading={data.isPending} />
+      <HistoryLists projectId={project._id} />
       <ProjectStatus project={project} plan={plan} expired={expired} days={days} loading={expiry.isLoading} />
       {personalizing && personalization.data && (
         <PersonalizeDialog

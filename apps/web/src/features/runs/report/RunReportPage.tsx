@@ -9,6 +9,7 @@ import { LoadError } from '../common/LoadError';
 import { defaultTab, filterScenarioRows, type Grouping, groupScenarioRows, type ScenarioTab, scenarioRows } from '../logic/run-report';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useRun } from '../use-runs';
+import { useRunMarks } from '../history/use-history';
 import { ExecutionLogsDialog } from './ExecutionLogsDialog';
 import { RunReportCounters } from './RunReportCounters';
 import { RunReportHeader } from './RunReportHeader';
@@ -61,6 +62,8 @@ function RunReport({ projectId, run }: { projectId: string; run: RunReportDto })
 
   const rows = useMemo(() => scenarioRows(run.report.testCases), [run.report.testCases]);
   const groups = useMemo(() => groupScenarioRows(filterScenarioRows(rows, tab, debounced), grouping), [rows, tab, debounced, grouping]);
+  const runMarks = useRunMarks(run._id);
+  const marks = useMemo(() => new Map((runMarks.data?.marks ?? []).map((m) => [m.testCaseId, m])), [runMarks.data]);
   const commented = commentFor ? run.report.testCases.find((t) => t.id === commentFor) : undefined;
 
   const open = (tc: TestCaseRow, newTab: boolean) => {
@@ -76,7 +79,7 @@ function RunReport({ projectId, run }: { projectId: string; run: RunReportDto })
       <RunReportHeader projectId={projectId} run={run} onLogs={() => setLogsOpen(true)} />
       <RunReportCounters stats={run.stats} />
       <ScenariosToolbar tab={tab} onTab={setTab} search={search} onSearch={setSearch} grouping={grouping} onGrouping={setGrouping} />
-      <ScenariosTable groups={groups} emptyText={emptyText} onOpen={open} onComment={(tc) => setCommentFor(tc.id)} />
+      <ScenariosTable groups={groups} emptyText={emptyText} marks={marks} onOpen={open} onComment={(tc) => setCommentFor(tc.id)} />
       {logsOpen && run.instanceId && <ExecutionLogsDialog instanceId={run.instanceId} runName={run.name} onClose={() => setLogsOpen(false)} />}
       {commented && (
         <CommentDialog

@@ -12,11 +12,15 @@ import { StatusChip } from '../common/StatusChip';
 import { formatDateTime, formatDuration } from '../logic/run-list';
 import { AI_FIXED, type ChildRow, scenarioStatus } from '../logic/run-report';
 import { PastResults } from './PastResults';
+import { HistoryMarkChip, QuarantineChip } from '../history/HistoryMarkChip';
+import type { RunMarkDto } from '@stepwise/shared';
 
 interface Props {
   testCase: TestCaseRow;
   /** Set on an AI retrain shown under its scenario. */
   aiLabel?: ChildRow['label'];
+  /** How this result compares with the scenario's earlier ones, and whether it is quarantined. */
+  mark?: RunMarkDto;
   onOpen: (testCase: TestCaseRow, newTab: boolean) => void;
   onComment: (testCase: TestCaseRow) => void;
 }
@@ -30,7 +34,7 @@ function Text({ value }: { value: string | null }) {
 }
 
 /** One scenario of the run report; click opens it, ctrl/meta-click in a new tab. */
-export function ScenarioRow({ testCase: tc, aiLabel, onOpen, onComment }: Props) {
+export function ScenarioRow({ testCase: tc, aiLabel, mark, onOpen, onComment }: Props) {
   const click = (e: MouseEvent) => onOpen(tc, e.ctrlKey || e.metaKey);
   const key = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(tc, e.ctrlKey || e.metaKey);
@@ -49,6 +53,8 @@ export function ScenarioRow({ testCase: tc, aiLabel, onOpen, onComment }: Props)
             </Typography>
             <Stack direction="row" sx={{ gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
               {aiLabel && <Chip size="small" label={aiLabel} color={aiLabel === AI_FIXED ? 'success' : 'error'} />}
+              {mark?.mark && <HistoryMarkChip mark={mark.mark} />}
+              {mark?.quarantined && <QuarantineChip />}
               {tc.tags.slice(0, 4).map((t) => (
                 <Chip key={t} size="small" variant="outlined" label={t} sx={{ height: 20, fontSize: 11 }} />
               ))}

@@ -6,7 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { TestCaseRow } from '@stepwise/shared';
+import type { RunMarkDto, TestCaseRow } from '@stepwise/shared';
 import { Fragment } from 'react';
 import type { ScenarioGroup } from '../logic/run-report';
 import { ScenarioRow } from './ScenarioRow';
@@ -26,12 +26,14 @@ export const SCENARIO_COLUMNS = [
 interface Props {
   groups: ScenarioGroup[];
   emptyText: string;
+  /** The scenario history's marks by test case id. */
+  marks?: Map<string, RunMarkDto>;
   onOpen: (testCase: TestCaseRow, newTab: boolean) => void;
   onComment: (testCase: TestCaseRow) => void;
 }
 
 /** The run's scenarios, optionally grouped, with AI retrains as child rows. */
-export function ScenariosTable({ groups, emptyText, onOpen, onComment }: Props) {
+export function ScenariosTable({ groups, emptyText, marks, onOpen, onComment }: Props) {
   const empty = groups.every((g) => g.rows.length === 0);
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -65,7 +67,7 @@ export function ScenariosTable({ groups, emptyText, onOpen, onComment }: Props) 
                 )}
                 {g.rows.map((r) => (
                   <Fragment key={r.row.id}>
-                    <ScenarioRow testCase={r.row} onOpen={onOpen} onComment={onComment} />
+                    <ScenarioRow testCase={r.row} mark={marks?.get(r.row.id)} onOpen={onOpen} onComment={onComment} />
                     {r.children.map((c) => (
                       <ScenarioRow key={c.row.id} testCase={c.row} aiLabel={c.label} onOpen={onOpen} onComment={onComment} />
                     ))}

@@ -9,6 +9,7 @@ import { RightPanel } from './RightPanel';
 import { ScenarioReportHeader } from './ScenarioReportHeader';
 import { StepTimeline } from './StepTimeline';
 import { ValuesUsedBar } from './ValuesUsedBar';
+import { HistoryStrip } from '../history/HistoryStrip';
 
 interface Props {
   projectId: string;
@@ -47,6 +48,7 @@ export function ScenarioReport({ projectId, testCase, loading, error, crumbs, co
         actions={commentable && testCase ? <CommentButton variant="button" comment={comment} onOpen={() => setCommenting(true)} /> : undefined}
       />
       {testCase && <ValuesUsedBar parameters={testCase.parameters} />}
+      {testCase && <HistoryStrip projectId={projectId} testCaseId={testCase.id} />}
       <Box sx={{ display: 'grid', gridTemplateColumns: 'minmax(320px, 5fr) minmax(360px, 7fr)', gap: 2, alignItems: 'start' }}>
         <StepTimeline
           steps={steps}

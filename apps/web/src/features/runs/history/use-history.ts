@@ -1,0 +1,30 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { QuarantineBody } from '@stepwise/shared';
+import { fetchHistoryLists, fetchRunMarks, fetchScenarioHistory, historyKeys, setQuarantine } from './history.api';
+
+export function useScenarioHistory(testCaseId: string | undefined, page: number, limit: number) {
+  return useQuery({
+    queryKey: historyKeys.scenario(testCaseId ?? '', page, limit),
+    queryFn: () => fetchScenarioHistory(testCaseId!, page, limit),
+    enabled: !!testCaseId,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The run's marks by test case id. */
+export function useRunMarks(runId: string) {
+  return useQuery({ queryKey: historyKeys.marks(runId), queryFn: () => fetchRunMarks(runId), retry: false });
+}
+
+export function useHistoryLists(projectId: string) {
+  return useQuery({ queryKey: historyKeys.lists(projectId), queryFn: () => fetchHistoryLists(projectId) });
+}
+
+export function useQuarantine() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuarantineBody) => setQuarantine(body),
+    onSuccess: () => client.invalidateQueries({ queryKey: historyKeys.all }),
+  });
+}
