@@ -5,6 +5,18 @@ import os from 'node:os';
 import path from 'node:path';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-e2e-'));
+
+// Company sign-in against a real OpenID Connect provider in this process (oidc-provider), unless E2E_OIDC=off:
+// any login signs in there, the login being the account's verified e-mail.
+let oidcEnv = {};
+let idp = null;
+if (process.env.E2E_OIDC !== 'off') {
+  const { startTestIdp } = await import('../apps/server/src/test/oidc-idp.ts');
+  idp = await startTestIdp();
+  const origin = `http://127.0.0.1:${process.env.PORT}`;
+  idp.register({ redirectUris: [`${origin}/api/auth/oidc/callback`], postLogoutRedirectUris: [`${origin}/login`] });
+  oidcEnv = { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret };
+}
 // Git remotes of the tests live on 127.0.0.1, which a server refuses by default.
 const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
   stdio: 'inherit',
@@ -15,12 +27,14 @@ const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     HOST: '127.0.0.1',
     ALLOW_PRIVATE_GIT_HOSTS: process.env.ALLOW_PRIVATE_GIT_HOSTS ?? 'true',
+    ...oidcEnv,
   },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
-child.on('exit', (code) => {
+child.on('exit', async (code) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await idp?.close();
   process.exit(code ?? 0);
 });

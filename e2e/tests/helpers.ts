@@ -48,3 +48,10 @@ export async function addMemberViaApi(request: APIRequestContext, adminToken: st
   const acc = await request.post('/api/auth/addMember', { data: { id }, headers: { authorization: `Bearer ${memberToken}` } });
   expect(acc.status()).toBe(200);
 }
+
+/** The session token of the browser's HttpOnly cookie (the page itself cannot read it), to act on that session through the API. */
+export async function browserSessionToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'stepwise_session');
+  expect(cookie, 'a signed-in browser holds the session cookie').toBeDefined();
+  return cookie!.value;
+}

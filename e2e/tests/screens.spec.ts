@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createProjectViaApi, signedInAs, signUpViaApi, uniqueEmail } from './helpers.ts';
+import { browserSessionToken, createProjectViaApi, signedInAs, signUpViaApi, uniqueEmail } from './helpers.ts';
 
 test.describe('screens around the account area', () => {
   test('not-found screen and its GO BACK button', async ({ page }) => {
@@ -116,7 +116,7 @@ test.describe('screens around the account area', () => {
     const projectId = await createProjectViaApi(request, token, 'Expiring');
     await signedInAs(page, email);
     await page.goto(`/${projectId}/settings/members`);
-    const stored = await page.evaluate(() => Object.entries(localStorage).find(([k]) => k.includes('token'))?.[1]);
+    const stored = await browserSessionToken(page);
     await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${stored}` } });
     await page.goto(`/${projectId}/settings/access-tokens`);
     await expect(page.getByText('Your session has expired. Please login again.')).toBeVisible();

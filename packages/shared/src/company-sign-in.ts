@@ -51,6 +51,6 @@ export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
 /** A callback URL of the app only: a path on this origin, never `//host` or a scheme. */
 export function safeReturnPath(value: string | undefined | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || /[\u0000-\u001f]/.test(value)) return '/';
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\') || [...value].some((c) => c.charCodeAt(0) < 32)) return '/';
   return value;
 }

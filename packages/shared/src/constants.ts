@@ -68,7 +68,7 @@ export const ONBOARDING_STEPS = {
 
 export const DEMO_PROJECT = { name: 'Demo Shop', path: '/demo-shop/' } as const;
 
-/** Local-storage key holding the session token. */
+/** Local-storage key where earlier versions kept the session token (now in an HttpOnly cookie): the web app removes it. */
 export const TOKEN_STORAGE_KEY = 'stepwise.token';
 export const HEADERS = { traceId: 'x-trace-id', sessionId: 'x-session-id', projectId: 'x-project-id' } as const;
 export const ACCESS_KEY_PREFIX = 'swk_';

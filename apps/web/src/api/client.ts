@@ -1,6 +1,6 @@
-import { HEADERS, MSG } from '@stepwise/shared';
+import { COOKIE_SESSION_HEADER, CSRF_HEADER, HEADERS, MSG } from '@stepwise/shared';
 import { randomId } from '../lib/random-id';
-import { getCurrentProjectId, getSessionId, sessionExpiredStore, tokenStore } from './session';
+import { csrfToken, getCurrentProjectId, getSessionId, sessionExpiredStore, signedInStore } from './session';
 
 const API_BASE = '/api';
 
@@ -39,11 +39,17 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return qs ? `${url}?${qs}` : url;
 }
 
-function buildHeaders(hasBody: boolean, extra?: Record<string, string>): Headers {
-  const headers = new Headers({ ...extra, Accept: 'application/json' });
+/** Headers every call of the app sends: the session is the cookie (same origin); writes repeat its CSRF token. */
+export function sessionHeaders(method: string): Record<string, string> {
+  const headers: Record<string, string> = { [COOKIE_SESSION_HEADER]: '1' };
+  const csrf = method === 'GET' || method === 'HEAD' ? null : csrfToken();
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  return headers;
+}
+
+function buildHeaders(method: string, hasBody: boolean, extra?: Record<string, string>): Headers {
+  const headers = new Headers({ ...extra, ...sessionHeaders(method), Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
-  const token = tokenStore.get();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   headers.set(HEADERS.traceId, randomId());
   headers.set(HEADERS.sessionId, getSessionId());
   const projectId = getCurrentProjectId();
@@ -77,7 +83,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   try {
     response = await fetch(buildUrl(path, query), {
       method,
-      headers: buildHeaders(hasBody, headers),
+      headers: buildHeaders(method, hasBody, headers),
+      credentials: 'same-origin',
       body: hasBody ? JSON.stringify(body) : undefined,
       signal,
     });
@@ -86,7 +93,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(MSG.unexpected, 0);
   }
   const json = await readJson(response);
-  if (response.status === 401 && !ignoreUnauthorized && tokenStore.get()) {
+  if (response.status === 401 && !ignoreUnauthorized && signedInStore.get()) {
     sessionExpiredStore.set(true);
   }
   const failed = !response.ok || (json as { status?: unknown } | null)?.status === 'error';

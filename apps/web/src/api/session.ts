@@ -1,37 +1,46 @@
-import { TOKEN_STORAGE_KEY } from '@stepwise/shared';
+import { SESSION_COOKIES, TOKEN_STORAGE_KEY } from '@stepwise/shared';
 import { createExternalStore } from '../lib/external-store';
 import { randomId } from '../lib/random-id';
 
 const SESSION_ID_KEY = 'stepwise.sessionId';
 
-function readToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+/**
+ * The session lives in an HttpOnly cookie page scripts never see; beside it the server sets a readable
+ * CSRF cookie, which every write repeats in a header. Its presence is what tells the app it is signed in.
+ */
+export function csrfToken(): string | null {
+  if (typeof document === 'undefined') return null;
+  const prefix = `${SESSION_COOKIES.csrf}=`;
+  const found = document.cookie.split('; ').find((c) => c.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) || null : null;
 }
 
-/** The session token; its presence means the user is authenticated. */
-export const tokenStore = createExternalStore<string | null>(readToken);
+/** Whether this browser holds a session (the server still has the last word: a 401 ends it). */
+export const signedInStore = createExternalStore<boolean>(() => csrfToken() !== null);
 
-export function setToken(token: string): void {
-  localStorage.setItem(TOKEN_STORAGE_KEY, token);
-  tokenStore.set(token);
+/** After a sign-in: the server has set the cookies. */
+export function markSignedIn(): void {
+  signedInStore.set(csrfToken() !== null);
 }
 
-export function clearToken(): void {
-  localStorage.removeItem(TOKEN_STORAGE_KEY);
-  tokenStore.set(null);
+/** After a sign-out or an expired session: the readable cookie goes (the server clears both on logout). */
+export function markSignedOut(): void {
+  document.cookie = `${SESSION_COOKIES.csrf}=; Max-Age=0; Path=/; SameSite=Lax`;
+  signedInStore.set(false);
 }
 
-export const useToken = tokenStore.use;
+export const useSignedIn = signedInStore.use;
 
-// Another tab signing in or out keeps this tab in step.
+// Another tab signing in or out keeps this tab in step when it is shown again.
 if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === TOKEN_STORAGE_KEY) tokenStore.set(event.newValue);
-  });
+  try {
+    localStorage.removeItem(TOKEN_STORAGE_KEY);
+  } catch {
+    // Storage unavailable: nothing was kept there either.
+  }
+  const recheck = () => signedInStore.set(csrfToken() !== null);
+  window.addEventListener('focus', recheck);
+  document.addEventListener('visibilitychange', recheck);
 }
 
 let sessionId: string | null = null;

@@ -5,10 +5,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { MSG } from '@stepwise/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { clearToken, useSessionExpired } from '../api/session';
+import { markSignedOut, useSessionExpired } from '../api/session';
 import { AppDialog } from '../components/AppDialog';
 
-/** Shown when any call answers 401 while signed in; Reload drops the token and starts over. */
+/** Shown when any call answers 401 while signed in; Reload forgets the session and starts over. */
 export function SessionExpiredDialog() {
   const expired = useSessionExpired();
   const queryClient = useQueryClient();
@@ -22,7 +22,7 @@ export function SessionExpiredDialog() {
         <Button
           variant="contained"
           onClick={() => {
-            clearToken();
+            markSignedOut();
             queryClient.clear();
             window.location.reload();
           }}

@@ -1,6 +1,6 @@
 import { LOG_SHIPPING, type LogEntry } from '@stepwise/shared';
 import { apiRequest } from '../api/client';
-import { getSessionId, tokenStore } from '../api/session';
+import { getSessionId, signedInStore } from '../api/session';
 
 type LogInput = Omit<LogEntry, 'sessionId' | 'timestamp' | 'page'> & { page?: string };
 
@@ -16,9 +16,9 @@ async function send(logs: LogEntry[], attempt = 0): Promise<void> {
   }
 }
 
-/** Sends the buffered entries now (signed-in sessions only: the endpoint needs a token). */
+/** Sends the buffered entries now (signed-in sessions only: the endpoint needs a session). */
 export function flushLogs(): void {
-  if (buffer.length === 0 || !tokenStore.get()) return;
+  if (buffer.length === 0 || !signedInStore.get()) return;
   const logs = buffer.slice(0, 100);
   buffer = buffer.slice(logs.length);
   void send(logs);

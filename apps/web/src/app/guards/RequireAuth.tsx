@@ -1,25 +1,25 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
-import { clearToken, useToken, wasSignedOutByUser } from '../../api/session';
+import { markSignedOut, useSignedIn, wasSignedOutByUser } from '../../api/session';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { loginUrlFor } from '../../features/auth/redirects';
 import { useCurrentUser } from '../../features/auth/use-current-user';
 
-/** Guarded group: without a session token the visitor goes to /login with a callback URL. */
+/** Guarded group: without a session the visitor goes to /login with a callback URL. */
 export function RequireAuth() {
-  const token = useToken();
+  const signedIn = useSignedIn();
   const location = useLocation();
   const user = useCurrentUser();
   const lookupFailed = user.isError && !user.data;
   const unauthorized = user.error instanceof ApiError && user.error.status === 401;
 
-  // A failed token-to-user lookup drops the token; a 401 is left to the session-expired dialog.
+  // A failed session-to-user lookup forgets the session; a 401 is left to the session-expired dialog.
   useEffect(() => {
-    if (lookupFailed && !unauthorized) clearToken();
+    if (lookupFailed && !unauthorized) markSignedOut();
   }, [lookupFailed, unauthorized]);
 
-  if (!token) {
+  if (!signedIn) {
     if (wasSignedOutByUser()) return <Navigate to="/login" replace />;
     return <Navigate to={loginUrlFor(location.pathname + location.search + location.hash)} replace />;
   }

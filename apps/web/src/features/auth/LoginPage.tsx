@@ -1,15 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { MSG } from '@stepwise/shared';
+import { COMPANY_SIGN_IN_LABEL, COMPANY_SIGN_IN_PATH, MSG, ssoErrorText } from '@stepwise/shared';
 import { type FormEvent, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/client';
-import { useToken } from '../../api/session';
+import { useSignedIn } from '../../api/session';
 import { AuthLayout } from '../../components/AuthLayout';
 import { useAppConfig } from '../config/use-app-config';
 import { signIn } from './auth.api';
@@ -20,18 +21,18 @@ import { useSessionActions } from './use-session-actions';
 export function LoginPage() {
   const [params] = useSearchParams();
   const callbackUrl = params.get('callbackUrl');
-  const token = useToken();
+  const sessionActive = useSignedIn();
   const config = useAppConfig();
   const navigate = useNavigate();
   const { startSession } = useSessionActions();
   const postLoginTarget = usePostLoginTarget();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() => ssoErrorText(params.get('ssoError')));
   const [busy, setBusy] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
 
-  if (token && !busy && !signedIn) return <Navigate to={safeCallbackUrl(callbackUrl) ?? '/'} replace />;
+  if (sessionActive && !busy && !signedIn) return <Navigate to={safeCallbackUrl(callbackUrl) ?? '/'} replace />;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -54,8 +55,20 @@ export function LoginPage() {
   }
 
   const signupHref = callbackUrl ? `/signup?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/signup';
+  const safeCallback = safeCallbackUrl(callbackUrl);
+  const companyHref = safeCallback ? `${COMPANY_SIGN_IN_PATH}?callbackUrl=${encodeURIComponent(safeCallback)}` : COMPANY_SIGN_IN_PATH;
+  const subtitle = config.companySignIn ? 'Welcome back. Use your company account, or your e-mail and password.' : 'Welcome back. Enter your e-mail and password.';
   return (
-    <AuthLayout title="Log in to Stepwise" subtitle="Welcome back. Enter your e-mail and password.">
+    <AuthLayout title="Log in to Stepwise" subtitle={subtitle}>
+      {config.companySignIn && (
+        <>
+          {/* A full-page navigation: the server sends the browser on to the identity provider. */}
+          <Button href={companyHref} variant="contained" size="large" fullWidth>
+            {COMPANY_SIGN_IN_LABEL}
+          </Button>
+          <Divider sx={{ my: 3, color: 'text.secondary' }}>or</Divider>
+        </>
+      )}
       <form noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
           <TextField label="Email" type="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
@@ -65,7 +78,7 @@ export function LoginPage() {
               {error}
             </Alert>
           )}
-          <Button type="submit" variant="contained" size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+          <Button type="submit" variant={config.companySignIn ? 'outlined' : 'contained'} size="large" disabled={busy} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
             LOG IN
           </Button>
         </Stack>

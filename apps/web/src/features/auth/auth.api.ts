@@ -1,4 +1,4 @@
-import type { SignInBody, SignInResponse, SignUpBody, UserByTokenResponse, UserDto } from '@stepwise/shared';
+import type { LogoutResponse, SignInBody, SignInResponse, SignUpBody, UserByTokenResponse, UserDto } from '@stepwise/shared';
 import { api } from '../../api/client';
 
 export function signIn(body: SignInBody): Promise<SignInResponse> {
@@ -14,6 +14,6 @@ export async function fetchCurrentUser(): Promise<UserDto> {
   return body.user;
 }
 
-export function logout(): Promise<unknown> {
-  return api.post('auth/logout', {}, { ignoreUnauthorized: true });
+export function logout(): Promise<LogoutResponse> {
+  return api.post<LogoutResponse>('auth/logout', {}, { ignoreUnauthorized: true });
 }

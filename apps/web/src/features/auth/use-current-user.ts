@@ -1,13 +1,13 @@
 import type { UserDto } from '@stepwise/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useToken } from '../../api/session';
+import { useSignedIn } from '../../api/session';
 import { fetchCurrentUser } from './auth.api';
 import { currentUserKey } from './auth-keys';
 
-/** The signed-in user (token-to-user lookup); disabled without a token. */
+/** The signed-in user (session-to-user lookup); disabled without a session. */
 export function useCurrentUser() {
-  const token = useToken();
-  return useQuery<UserDto>({ queryKey: currentUserKey, queryFn: fetchCurrentUser, enabled: !!token, retry: false });
+  const signedIn = useSignedIn();
+  return useQuery<UserDto>({ queryKey: currentUserKey, queryFn: fetchCurrentUser, enabled: signedIn, retry: false });
 }
 
 /** The signed-in user inside the guarded area, where it is always loaded. */

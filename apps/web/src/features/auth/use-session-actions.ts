@@ -2,11 +2,11 @@ import type { SignInResponse } from '@stepwise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { clearToken, sessionExpiredStore, setSignedOutByUser, setToken } from '../../api/session';
+import { markSignedIn, markSignedOut, sessionExpiredStore, setSignedOutByUser } from '../../api/session';
 import { logout } from './auth.api';
 import { currentUserKey } from './auth-keys';
 
-/** Starting and ending a session: token, cached queries and navigation move together. */
+/** Starting and ending a session: the session cookie, cached queries and navigation move together. */
 export function useSessionActions() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -15,7 +15,7 @@ export function useSessionActions() {
     (response: SignInResponse) => {
       queryClient.clear();
       setSignedOutByUser(false);
-      setToken(response.token);
+      markSignedIn();
       sessionExpiredStore.set(false);
       queryClient.setQueryData(currentUserKey, response.user);
     },
@@ -23,11 +23,13 @@ export function useSessionActions() {
   );
 
   const endSession = useCallback(async () => {
-    await logout().catch(() => {});
+    const answer = await logout().catch(() => null);
     setSignedOutByUser(true);
-    clearToken();
+    markSignedOut();
     queryClient.clear();
-    navigate('/login', { replace: true });
+    // A company sign-in ends at the identity provider too, which sends the browser back to /login.
+    if (answer?.logoutUrl) window.location.assign(answer.logoutUrl);
+    else navigate('/login', { replace: true });
   }, [queryClient, navigate]);
 
   return { startSession, endSession };

@@ -5,6 +5,8 @@ import { DEFAULT_DOCS_URL, DEFAULT_SUPPORT_URL, PRODUCT_NAME } from '../../lib/w
 /** Public instance settings (GET /api/config). Local type: the shared contract has no schema for it. */
 export interface AppConfig {
   signupEnabled: boolean;
+  /** Company sign-in (OpenID Connect) is configured: the login page offers it. */
+  companySignIn: boolean;
   allowDeleteProjects: boolean;
   demoUrl: string;
   productName: string;
@@ -16,6 +18,7 @@ export interface AppConfig {
 export function defaultConfig(): AppConfig {
   return {
     signupEnabled: true,
+    companySignIn: false,
     allowDeleteProjects: false,
     demoUrl: `${window.location.origin}${DEMO_PROJECT.path}`,
     productName: PRODUCT_NAME,
@@ -30,6 +33,7 @@ export async function fetchConfig(): Promise<AppConfig> {
   const fallback = defaultConfig();
   return {
     signupEnabled: body.signupEnabled ?? fallback.signupEnabled,
+    companySignIn: body.companySignIn ?? fallback.companySignIn,
     allowDeleteProjects: body.allowDeleteProjects ?? fallback.allowDeleteProjects,
     demoUrl: body.demoUrl || fallback.demoUrl,
     productName: body.productName || fallback.productName,

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { MSG } from '@stepwise/shared';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useToken } from '../../api/session';
+import { useSignedIn } from '../../api/session';
 import { AuthLayout } from '../../components/AuthLayout';
 import { clearInvitationLink } from '../auth/redirects';
 import { InvitationDecision } from './InvitationDecision';
@@ -19,12 +19,12 @@ function linkProblem(params: URLSearchParams): string | null {
 /** /invitation?id=&invited_by=&project=: accept or decline one invitation. */
 export function InvitationPage() {
   const [params] = useSearchParams();
-  const token = useToken();
+  const signedIn = useSignedIn();
   const problem = linkProblem(params);
 
   useEffect(() => {
-    if (token && !problem) clearInvitationLink();
-  }, [token, problem]);
+    if (signedIn && !problem) clearInvitationLink();
+  }, [signedIn, problem]);
 
   if (problem) {
     return (
@@ -38,6 +38,6 @@ export function InvitationPage() {
       </AuthLayout>
     );
   }
-  if (!token) return <LoginRequired />;
+  if (!signedIn) return <LoginRequired />;
   return <InvitationDecision id={params.get('id')!} invitedBy={params.get('invited_by')!} projectName={params.get('project')!} />;
 }

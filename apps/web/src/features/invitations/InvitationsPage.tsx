@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useToken } from '../../api/session';
+import { useSignedIn } from '../../api/session';
 import { AuthLayout } from '../../components/AuthLayout';
 import { FullScreenLoader } from '../../components/FullScreenLoader';
 import { useCurrentUser } from '../auth/use-current-user';
@@ -13,12 +13,12 @@ import { useInvitations } from './use-invitations';
 
 /** /invitations: pending invitations of the signed-in user's address. */
 export function InvitationsPage() {
-  const token = useToken();
+  const signedIn = useSignedIn();
   const user = useCurrentUser().data;
-  const invitations = useInvitations(!!token);
+  const invitations = useInvitations(signedIn);
   const [error, setError] = useState<string | null>(null);
 
-  if (!token) return <LoginRequired />;
+  if (!signedIn) return <LoginRequired />;
   if (invitations.isLoading || !user) return <FullScreenLoader />;
   const list = invitations.data ?? [];
 

@@ -1,6 +1,6 @@
 import { ONBOARDING_STEPS, type ProjectDto } from '@stepwise/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useToken } from '../../api/session';
+import { useSignedIn } from '../../api/session';
 import { useAdvanceOnboarding } from '../onboarding/use-onboarding';
 import { projectKeys } from '../projects/project-keys';
 import { acceptInvitation, declineInvitation, fetchInvitations, verifyInvitation } from './invitations.api';
@@ -12,8 +12,8 @@ export function useInvitations(enabled: boolean) {
 }
 
 export function useVerifyInvitation(id: string | null) {
-  const token = useToken();
-  return useQuery({ queryKey: ['invitation', id], queryFn: () => verifyInvitation(id!), enabled: !!id && !!token, retry: false, gcTime: 0 });
+  const signedIn = useSignedIn();
+  return useQuery({ queryKey: ['invitation', id], queryFn: () => verifyInvitation(id!), enabled: !!id && signedIn, retry: false, gcTime: 0 });
 }
 
 export function useAcceptInvitation() {

@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { ONBOARDING_PROGRESS, ONBOARDING_STEPS, type SignInResponse } from '@stepwise/shared';
 import { useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { useToken } from '../../api/session';
+import { useSignedIn } from '../../api/session';
 import { AuthLayout } from '../../components/AuthLayout';
 import { DOWNLOADS } from '../../lib/web-constants';
 import { detectOs } from '../../lib/os';
@@ -22,8 +22,8 @@ const PROGRESS: Record<Phase, number> = { form: ONBOARDING_PROGRESS[0], download
 const ACTIVE_STEP: Record<Phase, number> = { form: 0, download: 1, install: 1, done: 3 };
 
 export function SignupPage() {
-  const token = useToken();
-  const signedInAtMount = useRef(!!token).current;
+  const signedIn = useSignedIn();
+  const signedInAtMount = useRef(signedIn).current;
   const [params] = useSearchParams();
   const config = useAppConfig();
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { UI } from '@stepwise/shared';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useToken } from '../../api/session';
+import { useSignedIn } from '../../api/session';
 import { AuthLayout } from '../../components/AuthLayout';
 import { CopyButton } from '../../components/CopyButton';
 import { cloudRecorderLink, deepLink, isRecorderMode, MODE_LABELS } from './recorder-links';
@@ -20,7 +20,7 @@ import { useDownloadLink, type ClientInstall } from './use-download-link';
 export function OpenRecorderPage() {
   const { cmd } = useParams();
   const [params] = useSearchParams();
-  const signedIn = !!useToken();
+  const signedIn = useSignedIn();
   const install = useDownloadLink();
   const valid = isRecorderMode(cmd);
   const access = useClientAccessKey(valid ? params.get('project_id') : null, params.get('access_key'));

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { errorText, isUnauthorized } from '../../api/client';
-import { useToken } from '../../api/session';
+import { useSignedIn } from '../../api/session';
 import { createAccessKey, fetchAccessKeys } from '../access-tokens/access-tokens.api';
 
 export const CLIENT_KEY_NAME = 'Stepwise client (launch page)';
@@ -29,8 +29,8 @@ function stored(projectId: string): { id: string; token: string } | null {
  * next links. Signed out, or without a project: none.
  */
 export function useClientAccessKey(projectId: string | null, given: string | null): ClientAccessKey {
-  const token = useToken();
-  const needed = !given && !!projectId && !!token;
+  const signedIn = useSignedIn();
+  const needed = !given && !!projectId && signedIn;
   const [state, setState] = useState<ClientAccessKey>({ key: given, ready: !needed, error: null });
 
   useEffect(() => {

@@ -9,7 +9,7 @@ import {
 } from '@stepwise/shared';
 import { api, apiRequest } from '../../api/client';
 import type { BodyOf } from '../../api/contract';
-import { getCurrentProjectId, tokenStore } from '../../api/session';
+import { getCurrentProjectId } from '../../api/session';
 import { log } from '../../lib/logger';
 
 /** Accepts a bare value or one wrapped under one of `keys` ({ run: {...} }). */
@@ -72,15 +72,13 @@ export async function deleteComment(id: string): Promise<void> {
   await api.delete(`runs/comments/delete/${encodeURIComponent(id)}`);
 }
 
-/** A screenshot of a run as a Blob: fetched with the bearer token (an <img> could not send it). */
+/** A screenshot of a run as a Blob: fetched with the project header (an <img> could not send it). */
 export async function fetchScreenshot(projectId: string, runId: string, screenshotId: string, signal?: AbortSignal): Promise<Blob> {
   const path = [projectId, runId, screenshotId].map(encodeURIComponent).join('/');
   const headers = new Headers({ Accept: 'image/*' });
-  const token = tokenStore.get();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
   const current = getCurrentProjectId();
   if (current) headers.set(HEADERS.projectId, current);
-  const res = await fetch(`/api/runs/screenshots/run/${path}`, { headers, signal });
+  const res = await fetch(`/api/runs/screenshots/run/${path}`, { headers, signal, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`Screenshot ${screenshotId}: HTTP ${res.status}`);
   return res.blob();
 }

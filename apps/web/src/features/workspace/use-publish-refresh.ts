@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
-import { useToken } from '../../api/session';
+import { useSignedIn } from '../../api/session';
 import { wsKeys } from './workspace-keys';
 
 /** The server's socket.io channel (one room per project). */
@@ -25,11 +25,11 @@ export function refreshPublished(queryClient: QueryClient, projectId: string): P
  * a teammate) refreshes the feature count and list 10 s and again 60 s later.
  */
 export function usePublishRefresh(projectId: string): void {
-  const token = useToken();
+  const signedIn = useSignedIn();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (!token || !projectId) return;
-    const socket = io({ path: SOCKET_PATH, auth: { token, projectId }, transports: ['websocket'] });
+    if (!signedIn || !projectId) return;
+    const socket = io({ path: SOCKET_PATH, auth: { projectId }, transports: ['websocket'] });
     const timers = new Set<ReturnType<typeof setTimeout>>();
     socket.on('publish_scenario', (payload: { projectId?: string } | undefined) => {
       if (payload?.projectId && payload.projectId !== projectId) return;
@@ -45,5 +45,5 @@ export function usePublishRefresh(projectId: string): void {
       socket.disconnect();
       for (const timer of timers) clearTimeout(timer);
     };
-  }, [token, projectId, queryClient]);
+  }, [signedIn, projectId, queryClient]);
 }

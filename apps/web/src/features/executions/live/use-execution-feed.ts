@@ -2,7 +2,7 @@ import { EXECUTION_EVENTS, EXECUTION_SOCKET_PATH, type ExecutionDto } from '@ste
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io, type Socket } from 'socket.io-client';
-import { tokenStore } from '../../../api/session';
+import { signedInStore } from '../../../api/session';
 import { executionKeys } from '../execution-keys';
 import { finishLive, liveStore, mergeLive, seedFromList, type LiveInstance } from './live-store';
 
@@ -21,9 +21,9 @@ const instanceOf = (payload: unknown): LivePatch | null => {
   return p && typeof p === 'object' && typeof p.executionInstanceId === 'string' ? (p as LivePatch) : null;
 };
 
-/** Opens the executions channel (path /ws, polling first then websocket, token in the query). */
-export function connectExecutionSocket(projectId: string, token: string): Socket {
-  return io({ path: EXECUTION_SOCKET_PATH, query: { token, projectId }, transports: ['polling', 'websocket'] });
+/** Opens the executions channel (path /ws, polling first then websocket; the session cookie authenticates it). */
+export function connectExecutionSocket(projectId: string): Socket {
+  return io({ path: EXECUTION_SOCKET_PATH, query: { projectId }, transports: ['polling', 'websocket'] });
 }
 
 /**
@@ -33,9 +33,8 @@ export function connectExecutionSocket(projectId: string, token: string): Socket
 export function useExecutionFeed(projectId: string): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const token = tokenStore.get();
-    if (!token) return;
-    const socket = connectExecutionSocket(projectId, token);
+    if (!signedInStore.get()) return;
+    const socket = connectExecutionSocket(projectId);
     const followed = new Set<string>();
 
     const follow = (id: string) => {
@@ -49,7 +48,7 @@ export function useExecutionFeed(projectId: string): void {
 
     socket.on('connect', () => {
       socket.emit(EXECUTION_EVENTS.subscribeCrud, projectId);
-      socket.emit(EXECUTION_EVENTS.subscribeStatus, { projectId, token });
+      socket.emit(EXECUTION_EVENTS.subscribeStatus, { projectId });
     });
     socket.on(EXECUTION_EVENTS.crudUpdate, (payload: unknown) => {
       const list = listOf(payload);

@@ -1,6 +1,5 @@
 import type { RecorderSaveBodyInput, RecorderSaveResponse } from '@stepwise/shared';
-import { api } from '../../../api/client';
-import { tokenStore } from '../../../api/session';
+import { api, sessionHeaders } from '../../../api/client';
 
 export interface StartSessionBody {
   project_id: string;
@@ -18,9 +17,7 @@ export async function startRecorderSession(body: StartSessionBody): Promise<stri
 
 /** Closes a session; answered or not (a page being left still sends it, with keepalive). */
 export function closeRecorderSession(sessionId: string): void {
-  const token = tokenStore.get();
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { ...sessionHeaders('POST'), 'Content-Type': 'application/json', Accept: 'application/json' };
   fetch('/api/guac/close-guac-lite-connection', { method: 'POST', headers, body: JSON.stringify({ session_id: sessionId }), keepalive: true }).catch(() => {});
 }
 

@@ -2,7 +2,7 @@ import { RECORDER_MESSAGES, type RecordedStep, type RecorderCommand, type Record
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { errorText } from '../../../api/client';
-import { useToken } from '../../../api/session';
+import { useSignedIn } from '../../../api/session';
 import { SOCKET_PATH } from '../../workspace/use-publish-refresh';
 import { closeRecorderSession, startRecorderSession } from './recorder.api';
 
@@ -43,7 +43,7 @@ const COMMAND_TIMEOUT_MS = 30_000;
  * the page is left, unmounted, saved or discarded.
  */
 export function useRecorderSession({ projectId, envName, branch, viewport, joinSessionId = null }: SessionOptions) {
-  const token = useToken();
+  const signedIn = useSignedIn();
   const [attempt, setAttempt] = useState(0);
   const [phase, setPhase] = useState<SessionPhase>({ kind: 'idle' });
   const [steps, setSteps] = useState<RecordedStep[]>([]);
@@ -57,7 +57,7 @@ export function useRecorderSession({ projectId, envName, branch, viewport, joinS
   viewportRef.current = viewport;
 
   useEffect(() => {
-    if (!envName || !token) return;
+    if (!envName || !signedIn) return;
     let cancelled = false;
     let socket: Socket | null = null;
     const frame = (f: RecorderFrame) => {
@@ -85,7 +85,7 @@ export function useRecorderSession({ projectId, envName, branch, viewport, joinS
       openRef.current = id;
       setSessionId(id);
       setPhase({ kind: 'connecting' });
-      const s = io({ path: SOCKET_PATH, auth: { token, projectId }, transports: ['websocket'] });
+      const s = io({ path: SOCKET_PATH, auth: { projectId }, transports: ['websocket'] });
       socket = s;
       socketRef.current = s;
       s.on('connect', () => {
@@ -130,7 +130,7 @@ export function useRecorderSession({ projectId, envName, branch, viewport, joinS
       socketRef.current = null;
       leave();
     };
-  }, [attempt, envName, token, projectId, branch, joinSessionId]);
+  }, [attempt, envName, signedIn, projectId, branch, joinSessionId]);
 
   const sendInput = useCallback((input: RecorderInput) => {
     const s = socketRef.current;
