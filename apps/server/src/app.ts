@@ -44,6 +44,8 @@ import { stepUpdateRoutes } from './ai/step-update.routes.ts';
 import { generateStepRoutes } from './ai/generate-step.routes.ts';
 import { registerExecutions } from './executions/register.ts';
 import { registerRecorder } from './recorder/register.ts';
+import { registerInternalWorkspace } from './workspace/internal.routes.ts';
+import { INTERNAL_PREFIX } from './workspace/internal-protocol.ts';
 import { workersRoutes } from './workers/workers.routes.ts';
 import { DEMO_SHOP_PREFIX, demoShopRoutes } from './demo-shop/demo-shop.routes.ts';
 import { DEMO_SHOP_CHANGED_PREFIX, demoShopChangedRoutes } from './demo-shop/demo-shop-changed.routes.ts';
@@ -109,6 +111,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
     { prefix: '/api' },
   );
   await registerExecutions(app, ctx);
+  await registerInternalWorkspace(app, ctx);
   await app.register(demoShopRoutes, { prefix: DEMO_SHOP_PREFIX });
   await app.register(demoShopChangedRoutes, { prefix: DEMO_SHOP_CHANGED_PREFIX });
 
@@ -117,7 +120,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
     await app.register(fastifyStatic, { root: webDist, wildcard: false });
     const root = path.resolve(webDist);
     app.get('/*', { config: { public: true } }, (req, reply) => {
-      if (req.url.startsWith('/api/')) return reply.callNotFound();
+      if (req.url.startsWith('/api/') || req.url.startsWith(INTERNAL_PREFIX)) return reply.callNotFound();
       // Files written after the start (a rebuilt web app has new hashed names) are served too.
       let file = '';
       try {

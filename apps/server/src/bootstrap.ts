@@ -7,6 +7,7 @@ import { createLogger } from './logger.ts';
 import { Mailer } from './mail/mailer.ts';
 import { resolveSecretKey, SecretBox } from './security/secret-box.ts';
 import { WorkspaceStore } from './workspace/workspace-store.ts';
+import { RemoteWorkspaces } from './workspace/remote-workspaces.ts';
 import { ProjectEvents } from './realtime/project-events.ts';
 import { ExecutionsRuntime } from './executions/executions-runtime.ts';
 import { blobStoreKind, createBlobStore } from './blobs/select-blob-store.ts';
@@ -32,7 +33,7 @@ export async function createContext(config: Config, dbOptions?: DatabaseOptions)
     log,
     secrets,
     mailer: new Mailer(db, log, config.smtpUrl, config.mailFrom),
-    workspaces: new WorkspaceStore(config.dataDir),
+    workspaces: config.workspaceUrl ? new RemoteWorkspaces(config.workspaceUrl, config.workspaceToken!, log) : new WorkspaceStore(config.dataDir),
     events: new ProjectEvents(),
     executions: new ExecutionsRuntime({
       redisUrl: config.redisUrl,

@@ -71,9 +71,17 @@ const EnvSchema = z.object({
   OIDC_ALLOWED_DOMAINS: z.string().default(''),
   /** Seconds of clock difference allowed with the provider when checking ID-token times. */
   OIDC_CLOCK_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+  /** The workspace server this API server calls for Git (http(s)://host:port); absent: the repositories on this machine's disk. */
+  WORKSPACE_URL: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'an http(s):// address of the workspace server' })]).optional(),
+  /** Shared secret of the workspace server and the API servers calling it; on the workspace server it opens /internal/workspace. */
+  WORKSPACE_TOKEN: z.union([z.literal(''), z.string().min(32, 'WORKSPACE_TOKEN must be at least 32 characters')]).optional(),
 });
 
 export interface Config {
+  /** WORKSPACE_URL: the workspace server to call for Git; absent: the repositories are on this machine. */
+  workspaceUrl?: string;
+  /** WORKSPACE_TOKEN: the secret shared with the workspace server (on it: opens its internal routes). */
+  workspaceToken?: string;
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
@@ -159,6 +167,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.RUN_WORKERS === 'external' && !e.REDIS_URL) {
     throw new ConfigError('Invalid configuration: RUN_WORKERS: external needs REDIS_URL (the run queue)');
   }
+  if (e.WORKSPACE_URL && !e.WORKSPACE_TOKEN) {
+    throw new ConfigError('Invalid configuration: WORKSPACE_URL needs WORKSPACE_TOKEN (the secret shared with the workspace server)');
+  }
   if (e.NODE_ENV === 'production' && e.SCHEDULER_CLOCK_OFFSET_MS !== 0) {
     throw new ConfigError('Invalid configuration: SCHEDULER_CLOCK_OFFSET_MS: not allowed in production');
   }
@@ -198,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runnerMemoryMb: e.RUNNER_MEMORY_MB,
     runnerMaxProcesses: e.RUNNER_MAX_PROCESSES,
     allowPrivateGitHosts: e.ALLOW_PRIVATE_GIT_HOSTS,
+    workspaceUrl: e.WORKSPACE_URL || undefined,
+    workspaceToken: e.WORKSPACE_TOKEN || undefined,
     aiBaseUrl: e.AI_BASE_URL || undefined,
     aiApiKey: e.AI_API_KEY || undefined,
     aiModel: e.AI_MODEL || undefined,

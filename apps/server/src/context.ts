@@ -3,7 +3,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/database.ts';
 import type { SecretBox } from './security/secret-box.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { WorkspaceStore } from './workspace/workspace-store.ts';
+import type { Workspaces } from './workspace/project-repo.ts';
 import type { ProjectEvents } from './realtime/project-events.ts';
 import type { ExecutionsRuntime } from './executions/executions-runtime.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
@@ -16,7 +16,8 @@ export interface AppContext {
   log: Logger;
   secrets: SecretBox;
   mailer: Mailer;
-  workspaces: WorkspaceStore;
+  /** The projects' Git repositories: on this machine, or on the workspace server (WORKSPACE_URL). */
+  workspaces: Workspaces;
   events: ProjectEvents;
   /** Executions: realtime hub, runner, scheduler and service (executions/executions-runtime.ts). */
   executions: ExecutionsRuntime;

@@ -29,6 +29,7 @@ export const WS_MSG = {
   scenarioNotFound: 'Scenario not found',
   fileNotFound: 'File not found',
   workspaceMissing: 'Workspace not found',
+  workspaceUnavailable: 'The workspace server cannot be reached. Please try again in a moment.',
   moveSameDestination: 'Destination must be different from the current folder',
   moveIntoItself: 'A folder cannot be moved into itself',
   featureUnparsable: 'This feature has a syntax error: fix it in the editor and save the whole file',

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { BUILTIN_LIBRARY_PATH, TRIAL_JOB_FILE, type TrialOptions, type TrialReply, type TrialRequest, type TrialSnapshot } from '@stepwise/runner';
 import { DEFAULT_VIEWPORT, VIEWPORTS } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
-import { materialiseCommit } from '../execution-runs/checkout.ts';
 import { loopbackPortsOf, makeScratchFolders, nodeBinary, runnerSpec } from '../execution-runs/runner-job.ts';
 import type { PageSnapshot } from './ai-types.ts';
 import { hostResolves, unknownHostMessage } from './environment-host.ts';
@@ -75,7 +74,7 @@ export class TrialSession {
     let session: TrialSession | null = null;
     try {
       const workDir = path.join(scratchDir, 'work');
-      await materialiseCommit(ctx.workspaces.repo(target.projectId).gitDir, target.commit, workDir);
+      await ctx.workspaces.repo(target.projectId).materialise(target.commit, workDir);
       const cacheDir = path.join(scratchDir, 'cache');
       await fs.mkdir(cacheDir);
       if (ctx.sandbox.enabled) {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { WS_MSG } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
@@ -7,7 +6,6 @@ import { badRequest, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { readEnvironments } from '../environments/environment-files.ts';
 import { findEnvironment, openRunSecrets, type StoredUserSecret } from '../execution-runs/run-inputs.ts';
-import { gitEnv } from '../workspace/git.ts';
 import { isValidBranchName } from '../workspace/git-repo.ts';
 
 export interface CliRunContext {
@@ -38,13 +36,7 @@ export class CliService {
   /** The branch's files as a tar stream (`git archive` of its head commit). */
   async archive(auth: AuthContext, projectId: string, branch: string): Promise<Readable> {
     const { repo, head } = await this.branchHead(auth, projectId, branch);
-    const child = spawn('git', ['archive', '--format=tar', head], { env: gitEnv({ GIT_DIR: repo.gitDir }), stdio: ['ignore', 'pipe', 'pipe'] });
-    child.stderr.resume();
-    child.on('error', (err) => child.stdout.destroy(err));
-    child.on('close', (code) => {
-      if (code !== 0) child.stdout.destroy(new Error(`git archive exited with ${code}`));
-    });
-    return child.stdout;
+    return repo.archive(head);
   }
 
   /** The environment (by name, or the first one) with its test data, stored users and .npmrc, opened. */

@@ -62,9 +62,9 @@ function keepOutput(child: ChildProcess, output: string[]): void {
 
 /**
  * A deployment made of real processes on one machine: API servers (`node apps/server/src/main.ts`)
- * on one PostgreSQL schema, one Redis prefix and one repositories folder (the first server started,
- * the workspace, owns `DATA_DIR/repos`; the others have it linked at their own `DATA_DIR/repos`, as
- * a mounted volume), and run workers (`worker-main.ts`) with worker tokens.
+ * on one PostgreSQL schema and one Redis prefix (the first server started, the workspace, owns the
+ * repositories in its `DATA_DIR/repos`; the others call it over HTTP: WORKSPACE_URL and the shared
+ * WORKSPACE_TOKEN), and run workers (`worker-main.ts`) with worker tokens.
  */
 export class ProcessCluster {
   readonly servers: ServerProcess[] = [];
@@ -72,9 +72,9 @@ export class ProcessCluster {
   readonly prefix = `stepwise-scale-${randomBytes(4).toString('hex')}`;
   readonly schema = `t_scale_${randomBytes(6).toString('hex')}`;
   private readonly secretKey = randomBytes(32).toString('hex');
+  private readonly workspaceToken = randomBytes(32).toString('hex');
   private readonly opts: ProcessClusterOptions;
   private readonly dirs: string[] = [];
-  private reposDir: string | null = null;
   private pool: pg.Pool | null = null;
 
   constructor(opts: ProcessClusterOptions) {
@@ -106,11 +106,8 @@ export class ProcessCluster {
     if (this.servers.length > 0 && !this.opts.databaseUrl) throw new Error('several servers need a shared PostgreSQL database');
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `stepwise-${name}-`));
     this.dirs.push(dataDir);
-    if (this.reposDir) await fs.symlink(this.reposDir, path.join(dataDir, 'repos'));
-    else {
-      this.reposDir = path.join(dataDir, 'repos');
-      await fs.mkdir(this.reposDir);
-    }
+    // The workspace opens its internal routes with the token; the others call it with it.
+    const workspace: Record<string, string> = this.servers[0] ? { WORKSPACE_URL: this.servers[0].url } : {};
     const port = await freePort();
     const databaseUrl = this.databaseUrl();
     const env: Record<string, string> = {
@@ -129,6 +126,8 @@ export class ProcessCluster {
       RUN_WORKER_LOCK_SECONDS: String(this.opts.lockSeconds ?? 30),
       BLOB_STORE: databaseUrl ? 'postgres' : 'fs',
       WEEKLY_DIGEST_CRON: 'off',
+      WORKSPACE_TOKEN: this.workspaceToken,
+      ...workspace,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       ...(this.opts.chromiumPath ? { CHROMIUM_PATH: this.opts.chromiumPath } : {}),
       ...extraEnv,

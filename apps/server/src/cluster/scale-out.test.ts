@@ -9,8 +9,10 @@ import { killGroup, ProcessCluster, type ServerProcess, type WorkerProcess } fro
 
 /**
  * The multi-machine layout as separate processes on one PostgreSQL schema and one Redis: a workspace
- * server owning the repositories, two API servers sharing its repositories folder, two run workers.
- * An execution started through B spreads over both workers and is followed live on A; a worker killed
+ * server owning the repositories, two API servers calling it over HTTP for Git (WORKSPACE_URL), two
+ * run workers (one fetching its commits through B, so through the workspace server's upload-pack).
+ * A feature saved through B is read through A; an execution started through B spreads over both
+ * workers and is followed live on A; a worker killed
  * mid-run has its job retried on the other; a schedule armed by every server fires once.
  */
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -81,7 +83,7 @@ describe.skipIf(!!skipReason)('scale-out: server, workspace and worker processes
     for (const name of ['worker-1', 'worker-2']) {
       const res = await via(a).post('workers/tokens', { projectId, name });
       expectOk(res);
-      workers[name] = cluster.startWorker(name, res.body.token);
+      workers[name] = cluster.startWorker(name, res.body.token, name === 'worker-2' ? b.url : undefined);
     }
     const list = await via(b).get(`workers/tokens?project_id=${projectId}`);
     for (const t of list.body.workerTokens as Array<{ id: string; name: string }>) tokenIds[t.name] = t.id;
@@ -91,6 +93,14 @@ describe.skipIf(!!skipReason)('scale-out: server, workspace and worker processes
     await cluster?.close();
     await site?.close();
   }, 60_000);
+
+  it('a feature saved through B is read through A: both call the workspace server', async () => {
+    const saved = await via(b).post('workspace/push-file', { projectId, branch: 'main', directory: 'features', file: { name: 'zz-from-b.feature', content: 'Feature: From B\n' } });
+    expectOk(saved);
+    const list = await via(a).post('workspace/get-feature-list', { projectId, isPrivateRepo: false });
+    expectOk(list);
+    expect((list.body.foldersAndFeatures as Array<{ path: string }>).map((f) => f.path)).toContain('zz-from-b.feature');
+  });
 
   it('20 scenarios on 4 threads started through B spread over both workers and pass; a socket.io client on A follows it live', async () => {
     const socket: Socket = connect(a.url, { path: EXECUTION_SOCKET_PATH, query: { token: admin.token }, transports: ['websocket'], reconnection: false, forceNew: true });

@@ -1,4 +1,4 @@
-import type { GitRepo } from '../workspace/git-repo.ts';
+import type { ProjectRepo } from '../workspace/project-repo.ts';
 import { workspacePath } from '../workspace/safe-path.ts';
 
 export const ENV_DIR = 'environments';
@@ -23,7 +23,7 @@ export function envFileContent(name: string, baseUrl: string): string {
 }
 
 /** The environments of a commit, sorted by name; a file that is not valid JSON is listed with an empty URL. */
-export async function readEnvironments(repo: GitRepo, head: string): Promise<Environment[]> {
+export async function readEnvironments(repo: ProjectRepo, head: string): Promise<Environment[]> {
   const entries = (await repo.lsTree(head, ENV_DIR)).filter(
     (e) => e.type === 'blob' && e.mode !== '120000' && /^environments\/[^/]+\.json$/.test(e.path),
   );

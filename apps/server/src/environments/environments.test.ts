@@ -4,6 +4,7 @@ import { MSG, WS_MSG } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { addMemberToProject, createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
+import { localRepos } from '../test/local-repos.ts';
 
 let server: TestServer;
 let admin: TestUser;
@@ -11,7 +12,7 @@ let member: TestUser;
 let outsider: TestUser;
 let projectId: string;
 
-const gitIn = (...args: string[]) => execFileSync('git', [`--git-dir=${server.ctx.workspaces.repoPath(projectId)}`, ...args], { encoding: 'utf8' }).trim();
+const gitIn = (...args: string[]) => execFileSync('git', [`--git-dir=${localRepos(server.ctx).repoPath(projectId)}`, ...args], { encoding: 'utf8' }).trim();
 const push = (user: TestUser, name: string, baseUrl: string, extra: Record<string, unknown> = {}) =>
   user.api.post('workspace/push-env', { projectId, branch: 'main', name, data: { baseUrl }, ...extra });
 const list = async (user: TestUser = admin, branch = 'main') => (await user.api.post('workspace/get-env-list', { projectId, branch })).body;

@@ -3,7 +3,8 @@ import type { AppContext } from '../context.ts';
 import type { Project, User } from '../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { isExpired } from '../projects/plan.ts';
-import { BranchMovedError, RefLockedError, TreeConflictError, type GitRepo } from '../workspace/git-repo.ts';
+import { BranchMovedError, RefLockedError, TreeConflictError } from '../workspace/git-repo.ts';
+import type { ProjectRepo } from '../workspace/project-repo.ts';
 import { BranchNotFoundError, type Author, type ChangeBuilder } from '../workspace/workspace-store.ts';
 
 /**
@@ -25,7 +26,7 @@ export function assertWritable(project: Project): void {
 }
 
 /** The repository and head commit of a branch; 404 when the workspace or the branch is missing. */
-export async function branchHead(ctx: AppContext, projectId: string, branch: string): Promise<{ repo: GitRepo; head: string }> {
+export async function branchHead(ctx: AppContext, projectId: string, branch: string): Promise<{ repo: ProjectRepo; head: string }> {
   if (!(await ctx.workspaces.exists(projectId))) throw notFound(WS_MSG.workspaceMissing);
   const repo = ctx.workspaces.repo(projectId);
   const head = await repo.branchHead(branch);

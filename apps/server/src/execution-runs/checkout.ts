@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { git } from '../workspace/git.ts';
 
 const COMMIT_RE = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -16,23 +17,49 @@ export async function materialiseCommit(gitDir: string, commit: string, dest: st
   const tarFile = path.join(path.dirname(dest), `${path.basename(dest)}.tar`);
   try {
     await git(['archive', '--format=tar', `--output=${tarFile}`, commit], { gitDir });
-    await extractTar(tarFile, dest);
+    await extractTar(['-f', tarFile], dest);
   } finally {
     await fs.rm(tarFile, { force: true });
   }
 }
 
-function extractTar(tarFile: string, dest: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('tar', ['-x', '--no-same-owner', '--no-same-permissions', '-f', tarFile, '-C', dest], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' },
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString('utf8')).slice(-2000);
-    });
+/** Writes the files of a tar stream (a `git archive` of a commit) into the folder `dest`, as it comes. */
+export async function extractTarStream(tar: Readable, dest: string): Promise<void> {
+  await fs.mkdir(dest, { recursive: true });
+  await extractTar(['-f', '-'], dest, tar);
+}
+
+function extractTar(from: string[], dest: string, input?: Readable): Promise<void> {
+  const child = spawn('tar', ['-x', '--no-same-owner', '--no-same-permissions', ...from, '-C', dest], {
+    stdio: [input ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' },
+  });
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => {
+    stderr = (stderr + d.toString('utf8')).slice(-2000);
+  });
+  const exited = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`tar failed (${code}): ${stderr.trim().slice(-500)}`))));
   });
+  if (!input) return exited;
+  // tar stops reading at the archive's end marker and may close its stdin before the padding after
+  // it was written: only a failure of the source (or of tar) fails the extraction.
+  let sourceError: Error | null = null;
+  input.on('error', (err) => {
+    sourceError = err;
+    child.kill('SIGKILL');
+  });
+  child.stdin!.on('error', () => {});
+  input.pipe(child.stdin!);
+  return exited.then(
+    () => {
+      input.destroy();
+      if (sourceError) throw sourceError;
+    },
+    (err) => {
+      input.destroy();
+      throw sourceError ?? err;
+    },
+  );
 }

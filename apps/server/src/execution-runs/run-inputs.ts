@@ -5,7 +5,7 @@ import { readEnvironments, type Environment } from '../environments/environment-
 import { npmrcSecrets } from '../projects/npmrc.ts';
 import { findProject } from '../projects/projects.repository.ts';
 import { knownSecrets } from '../security/known-secrets.ts';
-import type { GitRepo } from '../workspace/git-repo.ts';
+import type { ProjectRepo } from '../workspace/project-repo.ts';
 import { isSealedType, openRows, TEST_DATA_FILE } from '../test-data/test-data-file.ts';
 
 export interface StoredUserSecret {
@@ -23,7 +23,7 @@ export interface RunSecrets {
   redactions: string[];
 }
 
-export async function findEnvironment(repo: GitRepo, commit: string, name: string): Promise<Environment | null> {
+export async function findEnvironment(repo: ProjectRepo, commit: string, name: string): Promise<Environment | null> {
   const envs = await readEnvironments(repo, commit);
   return envs.find((e) => e.name === name) ?? null;
 }
@@ -32,7 +32,7 @@ export async function findEnvironment(repo: GitRepo, commit: string, name: strin
  * Test data of the environment (rows for '*' first, the environment's own rows override them), the
  * project's stored users and .npmrc, all opened.
  */
-export async function openRunSecrets(ctx: AppContext, project: Project, repo: GitRepo, commit: string, envName: string): Promise<RunSecrets> {
+export async function openRunSecrets(ctx: AppContext, project: Project, repo: ProjectRepo, commit: string, envName: string): Promise<RunSecrets> {
   const redactions = new Set<string>();
   const testData: Record<string, string> = {};
   const rows = openRows(await repo.readFile(commit, TEST_DATA_FILE), ctx.secrets);
@@ -83,7 +83,7 @@ export async function openProjectSecrets(ctx: AppContext, projectId: string, at:
 const sealedAtCommit = new Map<string, string[]>();
 const SEALED_CACHE_SIZE = 64;
 
-async function sealedTestData(ctx: AppContext, repo: GitRepo, projectId: string, commit: string): Promise<string[]> {
+async function sealedTestData(ctx: AppContext, repo: ProjectRepo, projectId: string, commit: string): Promise<string[]> {
   const key = `${projectId}:${commit}`;
   let values = sealedAtCommit.get(key);
   if (!values) {

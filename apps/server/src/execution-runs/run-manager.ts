@@ -15,7 +15,6 @@ import type { ExecutionRunner, RunnerHooks, StartRunInput } from '../executions/
 import { findProject } from '../projects/projects.repository.ts';
 import { featuresAtCommit } from '../workspace/feature-files.ts';
 import { storeRun, RUN_STATUSES } from '../runs/run-store.ts';
-import { materialiseCommit } from './checkout.ts';
 import { failAbandonedInstances, findInstance, heartbeat, insertInstance } from './instances.repository.ts';
 import { findEnvironment, openRunSecrets, redactReport, redactor } from './run-inputs.ts';
 import { assembleReport, type GroupOutput } from './report-assembly.ts';
@@ -223,7 +222,7 @@ export class RunManager implements ExecutionRunner {
       const workDir = path.join(tmpRoot, 'work');
       // With run workers (RUN_WORKERS=external) the workers check the commit out and start the runner.
       const workers = runQueueOf(this.ctx);
-      if (!workers) await materialiseCommit(repo.gitDir, commit, workDir);
+      if (!workers) await repo.materialise(commit, workDir);
       const launch = workers ? null : await runnerLauncher(this.ctx, a.projectId, tmpRoot, workDir, env.baseUrl);
       this.statusWriter.log(a, `Checked out ${execution.branch} at ${commit.slice(0, 12)}; environment ${env.name} (${env.baseUrl || 'no base URL'})`);
       if (a.halted) {

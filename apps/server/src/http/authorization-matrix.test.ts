@@ -6,6 +6,7 @@ import { ApiClient } from '../test/api-client.ts';
 import { addMemberToProject, createAccessKey, createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { startGitHttpServer, type GitHttpTestServer } from '../private-repo/git-http-test-server.ts';
+import { localRepos } from '../test/local-repos.ts';
 
 /**
  * Every project-scoped route, called as nobody, as a non-member, on a project that does not exist,
@@ -211,7 +212,7 @@ afterAll(async () => {
 
 const call = (client: ApiClient, r: Route, target: Ids) => client.request(r.method, r.path(target), r.body?.(target));
 const table = Object.entries(ROUTES);
-const gitLog = (projectId: string) => execFileSync('git', [`--git-dir=${server.ctx.workspaces.repoPath(projectId)}`, 'log', '--format=%ae', 'main'], { encoding: 'utf8' });
+const gitLog = (projectId: string) => execFileSync('git', [`--git-dir=${localRepos(server.ctx).repoPath(projectId)}`, 'log', '--format=%ae', 'main'], { encoding: 'utf8' });
 
 describe.each(table)('%s', (_name, route) => {
   it('needs a token: 401 without one or with an unknown one', async () => {

@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { NUL_MESSAGE } from './text-guard.ts';
+import { localRepos } from '../test/local-repos.ts';
 
 /**
  * Bad input on the routes of the features area (steps, environments, test data, stored users,
@@ -23,7 +24,7 @@ const canary = path.join(os.tmpdir(), `stepwise-bad-input-${process.pid}`);
 const FEATURE = 'Feature: Shop\n  Scenario: Buy\n    Given a step\n';
 
 const git = (project: string, ...args: string[]) =>
-  execFileSync('git', [`--git-dir=${server.ctx.workspaces.repoPath(project)}`, ...args], { encoding: 'utf8' }).trim();
+  execFileSync('git', [`--git-dir=${localRepos(server.ctx).repoPath(project)}`, ...args], { encoding: 'utf8' }).trim();
 const refs = (project: string) => git(project, 'for-each-ref', '--format=%(refname) %(objectname)');
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { requireAdmin, requireMember } from '../projects/project-access.ts';
 import { updateProject } from '../projects/projects.repository.ts';
 import { isValidRemoteUrl, listRemoteBranches, RemoteGitError, type RemoteCredentials } from './remote-git.ts';
 import { RemoteAddressError } from './remote-address.ts';
-import { syncBranches, type SyncResult } from './remote-sync.ts';
+import type { SyncResult } from './remote-sync.ts';
 
 export interface ConnectInput {
   username: string;
@@ -38,7 +38,7 @@ export class PrivateRepoService {
     let sync: SyncResult;
     try {
       await listRemoteBranches(creds);
-      sync = await syncBranches(this.ctx.workspaces.repoPath(projectId), creds, { remoteWins: true });
+      sync = await this.ctx.workspaces.repo(projectId).syncRemote(creds, { remoteWins: true });
     } catch (err) {
       if (err instanceof RemoteAddressError) {
         this.ctx.log.warn({ projectId, host, userId: auth.user.id, reason: err.message }, 'private repository refused: address not allowed');

@@ -11,6 +11,7 @@ import { expectError, expectOk } from '../test/assertions.ts';
 import { startGitHttpServer, type GitHttpTestServer } from './git-http-test-server.ts';
 import { deleteRemoteBranch } from './remote-git.ts';
 import { deleteOnRemote, fetchFromRemote, pushToRemote } from './remote-sync.ts';
+import { localRepos } from '../test/local-repos.ts';
 
 const USERNAME = 'ci-bot';
 const TOKEN = 'ghp_Sup3rS3cretT0ken_do_not_leak_42';
@@ -26,7 +27,7 @@ const logLines: string[] = [];
 
 const gitIn = (gitDir: string, ...args: string[]) => execFileSync('git', [`--git-dir=${gitDir}`, ...args], { encoding: 'utf8' }).trim();
 const connect = (user: TestUser, body: Record<string, unknown>) => user.api.post('auth/addPrivateRepo', { project_id: projectId, username: USERNAME, token: TOKEN, ...body });
-const localRepo = (id: string) => server.ctx.workspaces.repoPath(id);
+const localRepo = (id: string) => localRepos(server.ctx).repoPath(id);
 
 beforeAll(async () => {
   // The remote runs on 127.0.0.1: allowed here only (remote-address.test.ts checks the default).

@@ -2,18 +2,12 @@ import type { AppContext } from '../context.ts';
 import { findProject } from '../projects/projects.repository.ts';
 import { git } from '../workspace/git.ts';
 import { isValidBranchName } from '../workspace/git-repo.ts';
+import type { SyncResult } from '../workspace/project-repo.ts';
 import { deleteRemoteBranch, fetchRemote, pushBranches, TRACKING_PREFIX, type RemoteCredentials } from './remote-git.ts';
 
 const ZERO = '0'.repeat(40);
 
-export interface SyncResult {
-  /** Local branches created or moved to the remote's commit. */
-  updated: string[];
-  /** Branches whose local and remote histories diverged (left as they were, unless `remoteWins`). */
-  diverged: string[];
-  /** Local branches pushed because the remote lacked them or was behind. */
-  pushed: string[];
-}
+export type { SyncResult } from '../workspace/project-repo.ts';
 
 /** The stored credentials of a project with a configured private repository, opened; null otherwise. */
 export async function projectRemote(ctx: AppContext, projectId: string): Promise<RemoteCredentials | null> {
@@ -93,7 +87,7 @@ export async function syncBranches(gitDir: string, c: RemoteCredentials, { remot
 export async function fetchFromRemote(ctx: AppContext, projectId: string): Promise<SyncResult | null> {
   const remote = await projectRemote(ctx, projectId);
   if (!remote) return null;
-  const result = await syncBranches(ctx.workspaces.repoPath(projectId), remote, { push: false });
+  const result = await ctx.workspaces.repo(projectId).syncRemote(remote, { push: false });
   if (result.updated.length || result.diverged.length) ctx.log.info({ projectId, updated: result.updated, diverged: result.diverged }, 'fetched from the private repository');
   return result;
 }
@@ -106,7 +100,7 @@ export async function fetchFromRemote(ctx: AppContext, projectId: string): Promi
 export async function pushToRemote(ctx: AppContext, projectId: string, branch: string): Promise<'pushed' | 'rejected' | 'skipped'> {
   const remote = await projectRemote(ctx, projectId);
   if (!remote || !isValidBranchName(branch)) return 'skipped';
-  const rejected = await pushBranches(ctx.workspaces.repoPath(projectId), remote, [branch]);
+  const rejected = await ctx.workspaces.repo(projectId).pushRemote(remote, [branch]);
   if (rejected.length) ctx.log.warn({ projectId, branch }, 'push to the private repository rejected');
   return rejected.length ? 'rejected' : 'pushed';
 }
@@ -120,13 +114,18 @@ export async function pushToRemote(ctx: AppContext, projectId: string, branch: s
 export async function deleteOnRemote(ctx: AppContext, projectId: string, branch: string): Promise<'deleted' | 'rejected' | 'absent' | 'skipped'> {
   const remote = await projectRemote(ctx, projectId);
   if (!remote || !isValidBranchName(branch)) return 'skipped';
-  const gitDir = ctx.workspaces.repoPath(projectId);
+  const outcome = await ctx.workspaces.repo(projectId).deleteRemote(remote, branch);
+  if (outcome === 'rejected') ctx.log.warn({ projectId, branch }, 'deleting the branch on the private repository rejected: it moved');
+  return outcome;
+}
+
+/** Fetches, then deletes `branch` on the remote if it is still at the commit fetched (then forgets its tracking ref). */
+export async function deleteBranchOnRemote(gitDir: string, remote: RemoteCredentials, branch: string): Promise<'deleted' | 'rejected' | 'absent'> {
   await fetchRemote(gitDir, remote);
   const tracking = `${TRACKING_PREFIX}${branch}`;
   const seen = (await refs(gitDir, TRACKING_PREFIX)).get(branch);
   if (!seen) return 'absent';
   const outcome = await deleteRemoteBranch(gitDir, remote, branch, seen);
-  if (outcome === 'rejected') ctx.log.warn({ projectId, branch }, 'deleting the branch on the private repository rejected: it moved');
-  else await git(['update-ref', '-d', tracking, seen], { gitDir, allowFailure: true });
+  if (outcome === 'deleted') await git(['update-ref', '-d', tracking, seen], { gitDir, allowFailure: true });
   return outcome;
 }

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { ApiClient } from '../test/api-client.ts';
 import { addMemberToProject, createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
+import { localRepos } from '../test/local-repos.ts';
 
 let server: TestServer;
 let admin: TestUser;
@@ -117,7 +118,7 @@ describe('DELETE auth/DeleteProject', () => {
   it('lets an admin with allowDeleteProjects delete the project; its Git repository goes with it', async () => {
     const doomed = await createProject(admin, { name: 'Doomed' });
     await addMemberToProject(admin, outsider, doomed);
-    const repo = server.ctx.workspaces.repoPath(doomed);
+    const repo = localRepos(server.ctx).repoPath(doomed);
     expect(fs.existsSync(repo)).toBe(true);
     expectOk(await admin.api.delete('auth/DeleteProject', { project_id: doomed }));
     expect(fs.existsSync(repo)).toBe(false);

@@ -14,6 +14,7 @@ import { sealRows } from '../test-data/test-data-file.ts';
 import { findRun, listTestCases } from '../runs/runs.repository.ts';
 import { findInstance } from '../execution-runs/instances.repository.ts';
 import { RUN_MESSAGES } from '../execution-runs/instance-status.ts';
+import { localRepos } from '../test/local-repos.ts';
 
 /**
  * A member's step code tries every way out of its run that a shared server must close: the server's
@@ -104,7 +105,7 @@ beforeAll(async () => {
   attacker = await signUpUser(server.baseUrl);
   projectId = await createProject(attacker, { name: 'Attacker', demo: true });
   const { dataDir } = server.ctx.config;
-  const victimRepo = server.ctx.workspaces.repo(victimId).gitDir;
+  const victimRepo = localRepos(server.ctx).repo(victimId).gitDir;
   const paths: Record<string, string> = {
     dataDir,
     secretKey: path.join(dataDir, 'secret.key'),
@@ -160,7 +161,7 @@ describe('the run sandbox', () => {
   });
 
   it('fails every way out of a run, and still runs a normal scenario with screenshots, console and network', async () => {
-    const victimHead = fs.readFileSync(path.join(server.ctx.workspaces.repo(victimId).gitDir, 'refs', 'heads', 'main'), 'utf8');
+    const victimHead = fs.readFileSync(path.join(localRepos(server.ctx).repo(victimId).gitDir, 'refs', 'heads', 'main'), 'utf8');
     const final = await runExecution('Escape', ['@escape', '@normal'], 150_000);
     const row = (await findInstance(server.ctx.db, final.executionInstanceId))!;
     const logs = row.logs.join('\n');
@@ -181,7 +182,7 @@ describe('the run sandbox', () => {
       expect(stored).not.toContain(secret);
     }
     // The host is as it was: the other project's branch, no file in the host's /tmp, the runner's code.
-    expect(fs.readFileSync(path.join(server.ctx.workspaces.repo(victimId).gitDir, 'refs', 'heads', 'main'), 'utf8')).toBe(victimHead);
+    expect(fs.readFileSync(path.join(localRepos(server.ctx).repo(victimId).gitDir, 'refs', 'heads', 'main'), 'utf8')).toBe(victimHead);
     expect(fs.existsSync(HOST_TMP_FILE)).toBe(false);
     expect(fs.existsSync(path.join(runnerCodePaths()[0], 'src', 'escaped.txt'))).toBe(false);
     expect(fs.existsSync(path.join(server.ctx.config.dataDir, 'escaped.txt'))).toBe(false);

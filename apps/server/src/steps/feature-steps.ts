@@ -1,6 +1,6 @@
 import { dialects } from '@cucumber/gherkin';
 import { featuresAtCommit } from '../workspace/feature-files.ts';
-import type { GitRepo } from '../workspace/git-repo.ts';
+import type { ProjectRepo } from '../workspace/project-repo.ts';
 import { parseFeature as parseWorkspaceFeature, type ExamplesInfo, type ParsedFeature, type StepInfo } from '../workspace/gherkin-parse.ts';
 import type { CachedFeature } from '../workspace/parse-cache.ts';
 
@@ -71,7 +71,7 @@ function exampleTexts(text: string, examples: ExamplesInfo[]): string[] {
 const byEntry = new WeakMap<CachedFeature, Omit<FeatureSteps, 'path'>>();
 
 /** Every .feature file under features/ at `head`, read and parsed by the workspace's reader (cached by blob id). */
-export async function readFeatureSteps(repo: GitRepo, head: string): Promise<FeatureSteps[]> {
+export async function readFeatureSteps(repo: ProjectRepo, head: string): Promise<FeatureSteps[]> {
   const { features } = await featuresAtCommit(repo, head);
   return features.map((f) => {
     let steps = byEntry.get(f.entry);

@@ -1,5 +1,4 @@
-import { git } from '../workspace/git.ts';
-import type { GitRepo } from '../workspace/git-repo.ts';
+import type { ProjectRepo } from '../workspace/project-repo.ts';
 import { readStepFile, type ParsedStepFile } from './step-definitions.ts';
 
 export const STEPS_DIR = 'steps';
@@ -17,7 +16,7 @@ const cache = new Map<string, ParsedStepFile>();
 const CACHE_MAX = 5_000;
 
 /** Every .mjs file under steps/ at `head`, parsed without being run (cached by blob id). */
-export async function readStepFiles(repo: GitRepo, head: string): Promise<StepFile[]> {
+export async function readStepFiles(repo: ProjectRepo, head: string): Promise<StepFile[]> {
   const entries = (await repo.lsTree(head, STEPS_DIR)).filter((e) => e.type === 'blob' && e.mode !== '120000' && e.path.endsWith('.mjs'));
   const blobs = await repo.readBlobs(entries.map((e) => e.oid));
   if (cache.size > CACHE_MAX) cache.clear();
@@ -36,17 +35,8 @@ export async function readStepFiles(repo: GitRepo, head: string): Promise<StepFi
  * Date of the last commit that changed each file under steps/, walking back from `head` (at most
  * `limit` commits; files changed only earlier get no date).
  */
-export async function lastChangeDates(repo: GitRepo, head: string, limit = 5000): Promise<Map<string, string>> {
-  const { stdout } = await git(['-c', 'core.quotePath=false', 'log', `--max-count=${limit}`, '--format=%x01%cI', '--name-only', '--no-renames', '--end-of-options', head, '--', STEPS_DIR], {
-    gitDir: repo.gitDir,
-  });
-  const dates = new Map<string, string>();
-  let current = '';
-  for (const line of stdout.split('\n')) {
-    if (line.startsWith('\x01')) current = new Date(line.slice(1)).toISOString();
-    else if (line && !dates.has(line)) dates.set(line, current);
-  }
-  return dates;
+export function lastChangeDates(repo: ProjectRepo, head: string, limit = 5000): Promise<Map<string, string>> {
+  return repo.lastChangeDates(head, STEPS_DIR, limit);
 }
 
 /** Normalises a step file reference ('x.mjs', 'steps/x.mjs', '/steps/x.mjs') to its name under steps/. */

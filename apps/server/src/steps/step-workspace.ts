@@ -1,4 +1,4 @@
-import type { GitRepo } from '../workspace/git-repo.ts';
+import type { ProjectRepo } from '../workspace/project-repo.ts';
 import { builtinLibrary } from './builtin-library.ts';
 import { readFeatureSteps, type FeatureSteps, type ScenarioStep } from './feature-steps.ts';
 import { readStepFiles, type StepFile } from './step-files.ts';
@@ -11,7 +11,7 @@ export interface StepWorkspace {
   matcher: StepMatcher;
 }
 
-export async function loadStepWorkspace(repo: GitRepo, head: string): Promise<StepWorkspace> {
+export async function loadStepWorkspace(repo: ProjectRepo, head: string): Promise<StepWorkspace> {
   const [files, features] = await Promise.all([readStepFiles(repo, head), readFeatureSteps(repo, head)]);
   const library = builtinLibrary();
   const definitions: LocatedDefinition[] = [

@@ -6,6 +6,7 @@ import { addMemberToProject, createProject, signUpUser, type TestUser } from '..
 import { expectError, expectOk } from '../test/assertions.ts';
 import { NUL_MESSAGE } from '../http/text-guard.ts';
 import { validateCode } from './step-definitions.ts';
+import { localRepos } from '../test/local-repos.ts';
 
 let server: TestServer;
 let admin: TestUser;
@@ -57,7 +58,7 @@ Given('I have a gift card', async function () {});
 Given('I have a {word} card', async function (kind) {});
 `;
 
-const gitIn = (...args: string[]) => execFileSync('git', [`--git-dir=${server.ctx.workspaces.repoPath(projectId)}`, ...args], { encoding: 'utf8' }).trim();
+const gitIn = (...args: string[]) => execFileSync('git', [`--git-dir=${localRepos(server.ctx).repoPath(projectId)}`, ...args], { encoding: 'utf8' }).trim();
 const head = () => gitIn('rev-parse', 'main');
 const steps = (user: TestUser = member) => user.api.post(`workspace/store-and-get-steps?projectId=${projectId}`, { branch: 'main', isPrivateRepo: false });
 const code = (featureName: string, scenarioName: string, user: TestUser = member) =>

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { addMemberToProject, createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { readStepFile } from './step-definitions.ts';
+import { localRepos } from '../test/local-repos.ts';
 
 let server: TestServer;
 let admin: TestUser;
@@ -41,7 +42,7 @@ Given('I open the admin panel', async function () {});
 const registered = [Given('a registered step', async function () {})];
 `;
 
-const gitIn = (...args: string[]) => execFileSync('git', [`--git-dir=${server.ctx.workspaces.repoPath(projectId)}`, ...args], { encoding: 'utf8' }).trim();
+const gitIn = (...args: string[]) => execFileSync('git', [`--git-dir=${localRepos(server.ctx).repoPath(projectId)}`, ...args], { encoding: 'utf8' }).trim();
 const unused = (user: TestUser = member, branch = 'main') => user.api.post(`workspace/get-unused-step-definitions?branch=${branch}`, { projectId, isPrivateRepo: false });
 const remove = (input: unknown[], branch = 'main', user: TestUser = member) => user.api.post(`workspace/remove-unused-steps?branch=${branch}`, { projectId, input });
 

@@ -7,7 +7,6 @@ import { readEnvironments } from '../environments/environment-files.ts';
 import { assertWritable, branchHead, commitChange } from '../environments/workspace-io.ts';
 import { blobText, requireBaseVersion } from '../workspace/base-version.ts';
 import { blobIdOf } from '../workspace/blob-id.ts';
-import { entryAt } from '../workspace/git-queries.ts';
 import { openRows, sealRows, TEST_DATA_FILE, type OpenedRow } from './test-data-file.ts';
 
 /** The test data table of a branch (data/test-data.json); secret and totp values never reach Git in clear. */
@@ -21,7 +20,7 @@ export class TestDataService {
   async get(auth: AuthContext, projectId: string, branch: string): Promise<{ rows: OpenedRow[]; version: string | null }> {
     await requireMember(this.ctx.db, auth, projectId);
     const { repo, head } = await branchHead(this.ctx, projectId, branch);
-    const entry = await entryAt(repo, head, TEST_DATA_FILE);
+    const entry = await repo.entryAt(head, TEST_DATA_FILE);
     return { rows: openRows(await blobText(repo, entry), this.ctx.secrets), version: entry?.oid ?? null };
   }
 

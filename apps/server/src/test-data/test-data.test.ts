@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { addMemberToProject, createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { TEST_DATA_FILE } from './test-data-file.ts';
+import { localRepos } from '../test/local-repos.ts';
 
 let server: TestServer;
 let admin: TestUser;
@@ -22,7 +23,7 @@ const ROWS = [
   { key: 'otp', value: TOTP_KEY, DataType: 'totp', environment: '*' },
 ];
 
-const gitIn = (...args: string[]) => execFileSync('git', [`--git-dir=${server.ctx.workspaces.repoPath(projectId)}`, ...args], { encoding: 'utf8' }).trim();
+const gitIn = (...args: string[]) => execFileSync('git', [`--git-dir=${localRepos(server.ctx).repoPath(projectId)}`, ...args], { encoding: 'utf8' }).trim();
 const save = (user: TestUser, testData: unknown[], branch = 'main') => user.api.post('workspace/changeTestData', { projectId, branch, testData });
 const load = (user: TestUser, branch = 'main') => user.api.get(`workspace/testData?projectId=${projectId}&branch=${branch}`);
 

@@ -15,21 +15,31 @@ function pktLine(text: string): string {
   return (text.length + 4).toString(16).padStart(4, '0') + text;
 }
 
-export function advertiseRefs(gitDir: string, reply: FastifyReply): FastifyReply {
+/** upload-pack's ref advertisement of the repository at `gitDir`, with the smart-HTTP service header. */
+export function advertiseRefsStream(gitDir: string): Readable {
   const child = spawn('git', [...UPLOAD_PACK_CONFIG, 'upload-pack', '--stateless-rpc', '--advertise-refs', gitDir], { env: gitEnv(), stdio: ['ignore', 'pipe', 'ignore'] });
-  reply.header('content-type', 'application/x-git-upload-pack-advertisement').header('cache-control', 'no-cache');
   const head = `${pktLine('# service=git-upload-pack\n')}0000`;
-  return reply.send(Readable.from(chunks(head, child.stdout)));
+  return Readable.from(chunks(head, child.stdout));
 }
 
-export function uploadPack(gitDir: string, body: Readable, gzip: boolean, reply: FastifyReply): FastifyReply {
+/** upload-pack's answer (the pack) to a fetch request `body` on the repository at `gitDir`. */
+export function uploadPackStream(gitDir: string, body: Readable, gzip: boolean): Readable {
   const child = spawn('git', [...UPLOAD_PACK_CONFIG, 'upload-pack', '--stateless-rpc', gitDir], { env: gitEnv(), stdio: ['pipe', 'pipe', 'ignore'] });
   const input = gzip ? body.pipe(createGunzip()) : body;
   input.on('error', () => child.kill('SIGKILL'));
   child.stdin.on('error', () => {});
   input.pipe(child.stdin);
+  return child.stdout;
+}
+
+export function sendAdvertisement(reply: FastifyReply, stream: Readable): FastifyReply {
+  reply.header('content-type', 'application/x-git-upload-pack-advertisement').header('cache-control', 'no-cache');
+  return reply.send(stream);
+}
+
+export function sendUploadPack(reply: FastifyReply, stream: Readable): FastifyReply {
   reply.header('content-type', 'application/x-git-upload-pack-result').header('cache-control', 'no-cache');
-  return reply.send(child.stdout);
+  return reply.send(stream);
 }
 
 async function* chunks(head: string, rest: Readable): AsyncGenerator<Buffer> {

@@ -6,7 +6,7 @@ import type { AppContext } from '../context.ts';
 import { authOf } from '../http/auth-plugin.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { newToken } from '../security/tokens.ts';
-import { advertiseRefs, uploadPack } from './git-http.ts';
+import { sendAdvertisement, sendUploadPack } from './git-http.ts';
 import type { JobClaim, JobPayload } from './job-payload.ts';
 import { jobHook, jobOf, workerHook, workerOf } from './worker-auth.ts';
 import { claimWorkerJob, endWorkerJob, findWorkerJob } from './worker-jobs.repository.ts';
@@ -95,11 +95,11 @@ export const workersRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (
   app.get('/workers/git/:jobId/info/refs', { ...asJobCall, schema: { params: JobParams, querystring: z.object({ service: z.string().optional() }), security: asJob } }, async (req, reply) => {
     const job = jobOf(req);
     if (req.query.service !== 'git-upload-pack') throw forbidden(WORKER_MESSAGES.pushRefused);
-    return advertiseRefs(ctx.workspaces.repo(job.project_id).gitDir, reply);
+    return sendAdvertisement(reply, await ctx.workspaces.repo(job.project_id).advertiseUploadPack());
   });
   app.post('/workers/git/:jobId/git-upload-pack', { ...asJobCall, schema: { params: JobParams, consumes: ['application/x-git-upload-pack-request'], security: asJob } }, async (req, reply) => {
     const job = jobOf(req);
-    return uploadPack(ctx.workspaces.repo(job.project_id).gitDir, req.body as Readable, req.headers['content-encoding'] === 'gzip', reply);
+    return sendUploadPack(reply, await ctx.workspaces.repo(job.project_id).uploadPack(req.body as Readable, req.headers['content-encoding'] === 'gzip'));
   });
   app.post('/workers/git/:jobId/git-receive-pack', { ...asJobCall, schema: { params: JobParams, security: asJob } }, async () => {
     throw forbidden(WORKER_MESSAGES.pushRefused);

@@ -1,6 +1,6 @@
 import { conflict } from '../http/errors.ts';
-import type { GitRepo, TreeEntry } from './git-repo.ts';
-import { entryAt } from './git-queries.ts';
+import type { TreeEntry } from './git-repo.ts';
+import type { ProjectRepo } from './project-repo.ts';
 
 /**
  * A write's base: the blob id of the file the client read, null when it read no file, undefined
@@ -16,14 +16,14 @@ export type BaseVersion = string | null | undefined;
  * Returns the entry at `head` (null when there is none).
  */
 export async function requireBaseVersion(
-  repo: GitRepo,
+  repo: ProjectRepo,
   head: string,
   path: string,
   base: BaseVersion,
   message: string,
   current: (entry: TreeEntry | null) => Promise<Record<string, unknown>> = async () => ({}),
 ): Promise<TreeEntry | null> {
-  const entry = await entryAt(repo, head, path);
+  const entry = await repo.entryAt(head, path);
   if (base === undefined || base === (entry?.oid ?? null)) return entry;
   throw staleWrite(message, head, entry?.oid ?? null, await current(entry));
 }
@@ -34,7 +34,7 @@ export function staleWrite(message: string, commit: string, version: string | nu
 }
 
 /** The text of a file entry, or null (no entry, a folder or a symbolic link). */
-export async function blobText(repo: GitRepo, entry: TreeEntry | null): Promise<string | null> {
+export async function blobText(repo: ProjectRepo, entry: TreeEntry | null): Promise<string | null> {
   if (!entry || entry.type !== 'blob' || entry.mode === '120000') return null;
   return (await repo.readBlobs([entry.oid])).get(entry.oid) ?? '';
 }

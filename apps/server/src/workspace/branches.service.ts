@@ -7,7 +7,6 @@ import { isExpired } from '../projects/plan.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { resolveBranch } from './feature-files.ts';
 import { isValidBranchName } from './git-repo.ts';
-import { createBranchRef, deleteBranchRef } from './git-queries.ts';
 import { deleteIfPrivate, pullIfPrivate, pushIfPrivate } from './private-sync.ts';
 import { branchCreator, forgetBranch, recordBranchCreator } from './workspace-state.repository.ts';
 
@@ -37,7 +36,7 @@ export class BranchesService {
     if (!isValidBranchName(body.newBranch)) throw badRequest(WS_MSG.branchNameInvalid);
     const source = await resolveBranch(this.ctx.workspaces, body.projectId, body.sourceBranch);
     const repo = this.ctx.workspaces.repo(body.projectId);
-    if (!(await createBranchRef(repo, body.newBranch, source))) {
+    if (!(await repo.createBranch(body.newBranch, source))) {
       if (await repo.branchHead(body.newBranch)) throw conflict(WS_MSG.branchExists);
       throw conflict(WS_MSG.branchNameInvalid);
     }
@@ -55,7 +54,7 @@ export class BranchesService {
     if (!isAdmin && (await branchCreator(this.ctx.db, projectId, branch)) !== auth.user.id) throw forbidden(WS_MSG.branchDeleteForbidden);
     // The remote first: a fetch between the two deletions must not bring the branch back here.
     await deleteIfPrivate(this.ctx, project, branch);
-    if (!(await deleteBranchRef(this.ctx.workspaces.repo(projectId), branch, head))) throw conflict(WS_MSG.writeConflict);
+    if (!(await this.ctx.workspaces.repo(projectId).deleteBranch(branch, head))) throw conflict(WS_MSG.writeConflict);
     await forgetBranch(this.ctx.db, projectId, branch);
     this.ctx.log.info({ projectId, branch, userId: auth.user.id }, 'branch deleted');
   }

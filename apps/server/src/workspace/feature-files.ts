@@ -1,11 +1,12 @@
 import { DEFAULT_BRANCH, WS_MSG } from '@stepwise/shared';
 import { badRequest, notFound } from '../http/errors.ts';
-import { isValidBranchName, type GitRepo } from './git-repo.ts';
+import { isValidBranchName } from './git-repo.ts';
+import type { ProjectRepo } from './project-repo.ts';
 import type { ParsedFeature } from './gherkin-parse.ts';
 import { LruCache } from './lru-cache.ts';
 import type { ListForm } from './feature-summary.ts';
 import { cachedFeature, parseBlob, type CachedFeature } from './parse-cache.ts';
-import type { WorkspaceStore } from './workspace-store.ts';
+import type { Workspaces } from './project-repo.ts';
 
 export const FEATURES_ROOT = 'features';
 
@@ -53,7 +54,7 @@ export interface BranchFeatures extends CommitFeatures {
 const byCommit = new LruCache<string, CommitFeatures>(200_000);
 
 /** Commit of a branch; 400 for a name that is not a branch name, 404 for an unknown branch or repository. */
-export async function resolveBranch(store: WorkspaceStore, projectId: string, branch: string): Promise<string> {
+export async function resolveBranch(store: Workspaces, projectId: string, branch: string): Promise<string> {
   if (!isValidBranchName(branch)) throw badRequest(WS_MSG.branchNameInvalid);
   if (!(await store.exists(projectId))) throw notFound(WS_MSG.workspaceMissing);
   const head = await store.repo(projectId).branchHead(branch);
@@ -71,19 +72,19 @@ export async function resolveBranch(store: WorkspaceStore, projectId: string, br
  *
  * Throws HttpError 400 (invalid branch name) or 404 (unknown branch, missing repository).
  */
-export async function readBranchFeatures(store: WorkspaceStore, projectId: string, branch: string = DEFAULT_BRANCH): Promise<BranchFeatures> {
+export async function readBranchFeatures(store: Workspaces, projectId: string, branch: string = DEFAULT_BRANCH): Promise<BranchFeatures> {
   const commit = await resolveBranch(store, projectId, branch);
   return { ...(await featuresAtCommit(store.repo(projectId), commit)), branch };
 }
 
 /** All features at one commit (see readBranchFeatures); `listing` when it is read to build a tree. */
-export async function featuresAtCommit(repo: GitRepo, commit: string, listing?: ListForm): Promise<CommitFeatures> {
+export async function featuresAtCommit(repo: ProjectRepo, commit: string, listing?: ListForm): Promise<CommitFeatures> {
   const hit = byCommit.get(commit);
   if (hit) return hit;
   return loadCommitFeatures(repo, commit, listing);
 }
 
-async function loadCommitFeatures(repo: GitRepo, commit: string, listing?: ListForm): Promise<CommitFeatures> {
+async function loadCommitFeatures(repo: ProjectRepo, commit: string, listing?: ListForm): Promise<CommitFeatures> {
   const entries = await repo.lsTree(commit, FEATURES_ROOT, true);
   const folders: string[] = [];
   const blobs: Array<{ path: string; oid: string }> = [];

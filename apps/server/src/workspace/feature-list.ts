@@ -2,7 +2,7 @@ import { featuresAtCommit, resolveBranch } from './feature-files.ts';
 import { collectTags, featureTreeJson } from './feature-tree.ts';
 import { LruCache } from './lru-cache.ts';
 import type { LastActiveSelection } from './workspace-state.repository.ts';
-import type { WorkspaceStore } from './workspace-store.ts';
+import type { Workspaces } from './project-repo.ts';
 
 /**
  * Encoded trees by commit id: a commit fixes the tree, so `allTags` and `foldersAndFeatures` are
@@ -15,7 +15,7 @@ const trees = new LruCache<string, Buffer>(Number(process.env.STEPWISE_TREE_CACH
  * caller's own fields, then the cached tree (not copied; see FeatureListBody for `compact`).
  */
 export async function featureListJson(
-  store: WorkspaceStore,
+  store: Workspaces,
   projectId: string,
   branch: string,
   selection: LastActiveSelection,

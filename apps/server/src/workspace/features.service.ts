@@ -10,8 +10,7 @@ import { requireMember } from '../projects/project-access.ts';
 import { readBranchFeatures } from './feature-files.ts';
 import { featureListJson } from './feature-list.ts';
 import { childrenOf, featureFileName, featureFolder, keepFolder, relToFeatures, requireFolder } from './feature-paths.ts';
-import type { GitRepo } from './git-repo.ts';
-import { entryAt } from './git-queries.ts';
+import type { ProjectRepo } from './project-repo.ts';
 import { parseBlob } from './parse-cache.ts';
 import { renameFeatureTitle } from './scenario-edit.ts';
 import { pullIfPrivate } from './private-sync.ts';
@@ -19,15 +18,15 @@ import { findListAccess, setScenarioCount } from './workspace-state.repository.t
 import type { WorkspaceWriter } from './workspace-writes.ts';
 
 /** The feature file at `path`, 404 when absent, 400 for a link or a folder. */
-async function readFeature(repo: GitRepo, head: string, path: string): Promise<{ oid: string; content: string }> {
-  const entry = await entryAt(repo, head, path);
+async function readFeature(repo: ProjectRepo, head: string, path: string): Promise<{ oid: string; content: string }> {
+  const entry = await repo.entryAt(head, path);
   if (!entry) throw notFound(WS_MSG.featureNotFound);
   if (entry.mode === '120000') throw badRequest(WS_MSG.symlinkRefused);
   if (entry.type !== 'blob') throw badRequest(WS_MSG.invalidPath);
   return { oid: entry.oid, content: (await repo.readBlobs([entry.oid])).get(entry.oid) ?? '' };
 }
 
-const featureSiblings = async (repo: GitRepo, head: string, folder: string) =>
+const featureSiblings = async (repo: ProjectRepo, head: string, folder: string) =>
   (await childrenOf(repo, head, folder)).map((e) => e.path).filter((n) => n.endsWith('.feature'));
 
 /** Reads of the features tree, and feature-level writes. */

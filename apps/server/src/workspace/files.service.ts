@@ -8,8 +8,7 @@ import { blobText, requireBaseVersion } from './base-version.ts';
 import { blobIdOf } from './blob-id.ts';
 import { resolveBranch } from './feature-files.ts';
 import { KEEP_FILE, keepFolder, requireFolderChain, segment } from './feature-paths.ts';
-import type { GitRepo } from './git-repo.ts';
-import { entryAt, listFolder } from './git-queries.ts';
+import type { ProjectRepo } from './project-repo.ts';
 import { confinedPath } from './safe-path.ts';
 import type { WorkspaceWriter } from './workspace-writes.ts';
 
@@ -21,9 +20,9 @@ function filePath(directory: string, name: string): string {
 }
 
 /** The regular file at `path`: 404 when absent, 400 for a symbolic link or a folder. */
-async function requireFile(repo: GitRepo, head: string, path: string) {
+async function requireFile(repo: ProjectRepo, head: string, path: string) {
   await requireFolderChain(repo, head, path);
-  const entry = await entryAt(repo, head, path);
+  const entry = await repo.entryAt(head, path);
   if (!entry) throw notFound(WS_MSG.fileNotFound);
   if (entry.mode === '120000') throw badRequest(WS_MSG.symlinkRefused);
   if (entry.type !== 'blob') throw badRequest(WS_MSG.invalidPath);
@@ -59,10 +58,10 @@ export class FilesService {
     const head = await resolveBranch(this.ctx.workspaces, q.projectId, q.branch);
     const repo = this.ctx.workspaces.repo(q.projectId);
     await requireFolderChain(repo, head, folder);
-    const entry = await entryAt(repo, head, folder);
+    const entry = await repo.entryAt(head, folder);
     if (entry?.mode === '120000') throw badRequest(WS_MSG.symlinkRefused);
     if (!entry || entry.type !== 'tree') throw notFound(WS_MSG.folderNotFound);
-    return (await listFolder(repo, head, folder))
+    return (await repo.listFolder(head, folder))
       .filter((e) => e.type === 'blob' && e.mode !== '120000')
       .map((e) => ({ name: e.path.slice(folder.length + 1), size: e.size }))
       .filter((f) => f.name !== KEEP_FILE);

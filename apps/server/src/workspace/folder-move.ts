@@ -1,8 +1,8 @@
 import { MAX_FOLDER_DEPTH, WS_MSG } from '@stepwise/shared';
 import { badRequest, notFound } from '../http/errors.ts';
 import { childrenOf, depthOf, filesUnder, keepFolder, relToFeatures, requireFolder } from './feature-paths.ts';
-import type { FileChange, GitRepo } from './git-repo.ts';
-import { entryAt } from './git-queries.ts';
+import type { FileChange } from './git-repo.ts';
+import type { ProjectRepo } from './project-repo.ts';
 
 export interface Move {
   /** Repository paths: 'features/a/b' -> 'features/c/b'. */
@@ -18,8 +18,8 @@ const parentOf = (p: string) => p.slice(0, p.lastIndexOf('/'));
 const baseOf = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
 /** The changes that move a folder (all its files, blobs reused) or a feature, refusing to overwrite. */
-export async function moveChanges(repo: GitRepo, head: string, move: Move): Promise<FileChange[]> {
-  const source = await entryAt(repo, head, move.from);
+export async function moveChanges(repo: ProjectRepo, head: string, move: Move): Promise<FileChange[]> {
+  const source = await repo.entryAt(head, move.from);
   if (move.isFeature ? source?.type !== 'blob' : source?.type !== 'tree') {
     throw notFound(move.isFeature ? WS_MSG.featureNotFound : WS_MSG.folderNotFound);
   }

@@ -8,8 +8,8 @@ import type { FeaturesService } from './features.service.ts';
 import {
   childrenOf, depthOf, featureFolder, filesUnder, KEEP_FILE, keepFolder, relToFeatures, requireFolder, segment,
 } from './feature-paths.ts';
-import type { FileChange, GitRepo } from './git-repo.ts';
-import { entryAt } from './git-queries.ts';
+import type { FileChange } from './git-repo.ts';
+import type { ProjectRepo } from './project-repo.ts';
 import { moveChanges } from './folder-move.ts';
 import type { WorkspaceWriter } from './workspace-writes.ts';
 
@@ -86,10 +86,10 @@ export class FoldersService {
   }
 }
 
-async function folderToDelete(repo: GitRepo, head: string, given: string, name: string): Promise<string> {
+async function folderToDelete(repo: ProjectRepo, head: string, given: string, name: string): Promise<string> {
   const candidates = given.endsWith(`/${name}`) ? [given, `${given}/${name}`] : [`${given}/${name}`];
   for (const c of candidates) {
-    const entry = await entryAt(repo, head, c);
+    const entry = await repo.entryAt(head, c);
     if (entry?.type === 'tree') return c;
   }
   throw notFound(WS_MSG.folderNotFound);

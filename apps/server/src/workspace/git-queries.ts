@@ -1,13 +1,12 @@
 import { git } from './git.ts';
-import type { GitRepo, TreeEntry } from './git-repo.ts';
+import type { TreeEntry } from './git-repo.ts';
+import type { CommitInfo, SizedEntry } from './project-repo.ts';
 
-export interface SizedEntry extends TreeEntry {
-  size: number;
-}
+export type { CommitInfo, SizedEntry } from './project-repo.ts';
 
 /** Direct children of `folder` at `commit` (not recursive), with blob sizes. */
-export async function listFolder(repo: GitRepo, commit: string, folder: string): Promise<SizedEntry[]> {
-  const r = await git(['ls-tree', '-z', '-l', '--full-tree', '--end-of-options', commit, '--', `${folder}/`], { gitDir: repo.gitDir });
+export async function listFolder(gitDir: string, commit: string, folder: string): Promise<SizedEntry[]> {
+  const r = await git(['ls-tree', '-z', '-l', '--full-tree', '--end-of-options', commit, '--', `${folder}/`], { gitDir });
   return r.stdout
     .split('\0')
     .filter(Boolean)
@@ -19,8 +18,8 @@ export async function listFolder(repo: GitRepo, commit: string, folder: string):
 }
 
 /** The entry at exactly `filePath` (blob, tree or link), or null. */
-export async function entryAt(repo: GitRepo, commit: string, filePath: string): Promise<TreeEntry | null> {
-  const r = await git(['ls-tree', '-z', '--full-tree', '--end-of-options', commit, '--', filePath], { gitDir: repo.gitDir });
+export async function entryAt(gitDir: string, commit: string, filePath: string): Promise<TreeEntry | null> {
+  const r = await git(['ls-tree', '-z', '--full-tree', '--end-of-options', commit, '--', filePath], { gitDir });
   const line = r.stdout.split('\0').find(Boolean);
   if (!line) return null;
   const tab = line.indexOf('\t');
@@ -30,8 +29,8 @@ export async function entryAt(repo: GitRepo, commit: string, filePath: string): 
 }
 
 /** The entries at exactly `paths` (one ls-tree), by path. */
-export async function entriesAt(repo: GitRepo, commit: string, paths: string[]): Promise<Map<string, TreeEntry>> {
-  const r = await git(['ls-tree', '-z', '--full-tree', '--end-of-options', commit, '--', ...paths], { gitDir: repo.gitDir });
+export async function entriesAt(gitDir: string, commit: string, paths: string[]): Promise<Map<string, TreeEntry>> {
+  const r = await git(['ls-tree', '-z', '--full-tree', '--end-of-options', commit, '--', ...paths], { gitDir });
   const wanted = new Set(paths);
   const map = new Map<string, TreeEntry>();
   for (const line of r.stdout.split('\0').filter(Boolean)) {
@@ -44,40 +43,44 @@ export async function entriesAt(repo: GitRepo, commit: string, paths: string[]):
 }
 
 /** Whether `commit` names a commit object of this repository. */
-export async function commitExists(repo: GitRepo, commit: string): Promise<boolean> {
+export async function commitExists(gitDir: string, commit: string): Promise<boolean> {
   if (!/^[0-9a-f]{40,64}$/.test(commit)) return false;
-  const r = await git(['cat-file', '-e', '--end-of-options', `${commit}^{commit}`], { gitDir: repo.gitDir, allowFailure: true });
+  const r = await git(['cat-file', '-e', '--end-of-options', `${commit}^{commit}`], { gitDir, allowFailure: true });
   return r.code === 0;
 }
 
-export interface CommitInfo {
-  commit: string;
-  date: string;
-  author: string;
-  email: string;
-  message: string;
-}
-
 /** The last commit of `branch` that touched `filePath`, or null. */
-export async function lastCommitTouching(repo: GitRepo, branch: string, filePath: string): Promise<CommitInfo | null> {
-  const r = await git(
-    ['log', '-1', '--format=%H%x00%aI%x00%an%x00%ae%x00%s', '--end-of-options', `refs/heads/${branch}`, '--', filePath],
-    { gitDir: repo.gitDir },
-  );
+export async function lastCommitTouching(gitDir: string, branch: string, filePath: string): Promise<CommitInfo | null> {
+  const r = await git(['log', '-1', '--format=%H%x00%aI%x00%an%x00%ae%x00%s', '--end-of-options', `refs/heads/${branch}`, '--', filePath], { gitDir });
   const out = r.stdout.trim();
   if (!out) return null;
   const [commit, date, author, email, message] = out.split('\0');
   return { commit, date, author, email, message };
 }
 
+/**
+ * Date of the last commit that changed each file under `folder`, walking back from `head` (at most
+ * `limit` commits; files changed only earlier get no date).
+ */
+export async function lastChangeDates(gitDir: string, head: string, folder: string, limit: number): Promise<Map<string, string>> {
+  const { stdout } = await git(['-c', 'core.quotePath=false', 'log', `--max-count=${limit}`, '--format=%x01%cI', '--name-only', '--no-renames', '--end-of-options', head, '--', folder], { gitDir });
+  const dates = new Map<string, string>();
+  let current = '';
+  for (const line of stdout.split('\n')) {
+    if (line.startsWith('\x01')) current = new Date(line.slice(1)).toISOString();
+    else if (line && !dates.has(line)) dates.set(line, current);
+  }
+  return dates;
+}
+
 /** Creates `branch` at `commit`; false when the branch already exists (git checks atomically). */
-export async function createBranchRef(repo: GitRepo, branch: string, commit: string): Promise<boolean> {
-  const r = await git(['update-ref', '-m', 'branch: created', `refs/heads/${branch}`, commit, ''], { gitDir: repo.gitDir, allowFailure: true });
+export async function createBranchRef(gitDir: string, branch: string, commit: string): Promise<boolean> {
+  const r = await git(['update-ref', '-m', 'branch: created', `refs/heads/${branch}`, commit, ''], { gitDir, allowFailure: true });
   return r.code === 0;
 }
 
 /** Deletes `branch` if it still points at `commit`. */
-export async function deleteBranchRef(repo: GitRepo, branch: string, commit: string): Promise<boolean> {
-  const r = await git(['update-ref', '-d', `refs/heads/${branch}`, commit], { gitDir: repo.gitDir, allowFailure: true });
+export async function deleteBranchRef(gitDir: string, branch: string, commit: string): Promise<boolean> {
+  const r = await git(['update-ref', '-d', `refs/heads/${branch}`, commit], { gitDir, allowFailure: true });
   return r.code === 0;
 }

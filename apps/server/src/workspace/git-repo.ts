@@ -35,7 +35,14 @@ export function isValidBranchName(name: string): boolean {
   return REF_RE.test(name) && !name.startsWith('.') && !name.includes('/.');
 }
 
-export class BranchMovedError extends Error {}
+export class BranchMovedError extends Error {
+  /** Where the branch is now, when known. */
+  readonly head: string | undefined;
+  constructor(message: string, head?: string) {
+    super(message);
+    this.head = head;
+  }
+}
 
 /** A change needs a file where a folder is, or a folder where a file is. */
 export class TreeConflictError extends GitError {

@@ -5,8 +5,8 @@ import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { blobText, requireBaseVersion } from './base-version.ts';
 import { childrenOf, featureFileName, featureFolder, relToFeatures, requireFolder } from './feature-paths.ts';
-import type { FileChange, GitRepo } from './git-repo.ts';
-import { commitExists, entryAt } from './git-queries.ts';
+import type { FileChange } from './git-repo.ts';
+import type { ProjectRepo } from './project-repo.ts';
 import { cachedFeature, parseBlob } from './parse-cache.ts';
 import { appendScenarios, newFeatureText, removeScenario, replaceScenario, scenariosOfData, uniquifyNames } from './scenario-edit.ts';
 import { saveSelection } from './workspace-state.repository.ts';
@@ -38,7 +38,7 @@ export async function pushScenario(ctx: AppContext, writer: WorkspaceWriter, aut
   if (body.deleteScenario && index < 0) throw badRequest(WS_MSG.scenarioNotFound);
   if (!body.deleteScenario && !body.data.trim()) throw badRequest(WS_MSG.fillAllFields);
   let outcome: Outcome = { text: null, index: null, change: '' };
-  const build = async (repo: GitRepo, head: string): Promise<FileChange[]> => {
+  const build = async (repo: ProjectRepo, head: string): Promise<FileChange[]> => {
     outcome = await edit(repo, head, folder, path, body, index);
     return [{ path, content: outcome.text }];
   };
@@ -60,11 +60,11 @@ export async function pushScenario(ctx: AppContext, writer: WorkspaceWriter, aut
   };
 }
 
-async function edit(repo: GitRepo, head: string, folder: string, path: string, body: Body, index: number): Promise<Outcome> {
+async function edit(repo: ProjectRepo, head: string, folder: string, path: string, body: Body, index: number): Promise<Outcome> {
   const appends = !body.replaceFile && !body.deleteScenario && index < 0;
   if (body.baseCommit && !appends) await requireBaseCommit(repo, head, path, body.baseCommit);
   await requireFolder(repo, head, folder);
-  const entry = await entryAt(repo, head, path);
+  const entry = await repo.entryAt(head, path);
   if (entry && entry.mode === '120000') throw badRequest(WS_MSG.symlinkRefused);
   if (entry && entry.type !== 'blob') throw badRequest(WS_MSG.invalidPath);
   const rel = relToFeatures(path);
@@ -107,9 +107,9 @@ async function edit(repo: GitRepo, head: string, folder: string, path: string, b
 }
 
 /** 409 (with the file as it is now) when the feature at `head` is not the one at the client's `baseCommit`. */
-async function requireBaseCommit(repo: GitRepo, head: string, path: string, baseCommit: string): Promise<void> {
+async function requireBaseCommit(repo: ProjectRepo, head: string, path: string, baseCommit: string): Promise<void> {
   // A commit this repository does not have matches no version of the file.
-  const then = (await commitExists(repo, baseCommit)) ? ((await entryAt(repo, baseCommit, path))?.oid ?? null) : 'unknown commit';
+  const then = (await repo.commitExists(baseCommit)) ? ((await repo.entryAt(baseCommit, path))?.oid ?? null) : 'unknown commit';
   await requireBaseVersion(repo, head, path, then, WS_MSG.staleEdit, async (now) => ({ content: await blobText(repo, now) }));
 }
 

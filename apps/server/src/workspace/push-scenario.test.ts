@@ -3,6 +3,7 @@ import { WS_MSG } from '@stepwise/shared';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { startWorkspace, type Workspace } from './workspace-test-kit.ts';
 import { workspaceServices } from './workspace-services.ts';
+import { localRepos } from '../test/local-repos.ts';
 
 let ws: Workspace;
 beforeAll(async () => {
@@ -143,7 +144,7 @@ describe('push-scenario', () => {
     const writer = workspaceServices(ws.server.ctx).writer;
     const user = await ws.server.ctx.db.selectFrom('users').selectAll().where('email', '=', ws.admin.email).executeTakeFirstOrThrow();
     const scope = await writer.scope({ user }, ws.projectId);
-    const other = ws.server.ctx.workspaces.repo(ws.projectId);
+    const other = localRepos(ws.server.ctx).repo(ws.projectId);
     let n = 0;
     const attempt = writer.commit(scope, 'main', 'lose the race', async (_repo, head) => {
       await other.commit('main', head, [{ path: `data/rival-${n++}.json`, content: '{}' }], { name: 'Rival', email: 'r@example.com' }, 'Rival');

@@ -9,7 +9,7 @@ import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { resolveBranch } from './feature-files.ts';
-import { lastCommitTouching, type CommitInfo } from './git-queries.ts';
+import type { CommitInfo } from './project-repo.ts';
 import { confinedPath, WORKSPACE_ROOTS } from './safe-path.ts';
 import { saveSelection } from './workspace-state.repository.ts';
 import { authorOf } from './workspace-writes.ts';
@@ -54,7 +54,7 @@ export class WorkspaceMetaService {
     const inRoot = (WORKSPACE_ROOTS as readonly string[]).includes(top) ? dir : ['features', dir].filter(Boolean).join('/');
     const file = confinedPath(`${inRoot}/${body.file}`);
     await resolveBranch(this.ctx.workspaces, projectId, body.branch);
-    const info = await lastCommitTouching(this.ctx.workspaces.repo(projectId), body.branch, file);
+    const info = await this.ctx.workspaces.repo(projectId).lastCommitTouching(body.branch, file);
     if (!info) throw notFound(WS_MSG.fileNotFound);
     return info;
   }

@@ -3,33 +3,27 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_BRANCH } from '@stepwise/shared';
 import { git } from './git.ts';
-import { BranchMovedError, GitRepo, RefLockedError, type FileChange } from './git-repo.ts';
+import { BranchMovedError, RefLockedError, type FileChange } from './git-repo.ts';
+import { LocalRepo } from './local-repo.ts';
+import { BranchNotFoundError, type Author, type ChangeBuilder, type Workspaces } from './project-repo.ts';
 import { waitForRefLock } from './ref-lock.ts';
 import { KeyedQueue } from './write-queue.ts';
 import { initialFiles } from './workspace-layout.ts';
 
 const ID_RE = /^[a-zA-Z0-9-]{1,64}$/;
 
-export interface Author {
-  name: string;
-  email: string;
-}
+export { BranchNotFoundError, type Author, type ChangeBuilder } from './project-repo.ts';
 
-export class BranchNotFoundError extends Error {}
-
-/** Builds the changes of one write from the branch head it will be committed on. */
-export type ChangeBuilder = (repo: GitRepo, head: string) => Promise<FileChange[]>;
-
-/** Owns the projects' bare Git repositories under `<DATA_DIR>/repos`. */
-export class WorkspaceStore {
+/** Owns the projects' bare Git repositories under `<DATA_DIR>/repos`, on this machine's disk. */
+export class WorkspaceStore implements Workspaces {
   readonly root: string;
   private readonly queue = new KeyedQueue();
   constructor(dataDir: string) {
     this.root = path.join(dataDir, 'repos');
   }
 
-  repo(projectId: string): GitRepo {
-    return new GitRepo(this.repoPath(projectId));
+  repo(projectId: string): LocalRepo {
+    return new LocalRepo(this.repoPath(projectId));
   }
 
   /**
@@ -41,21 +35,37 @@ export class WorkspaceStore {
    */
   async write(projectId: string, branch: string, author: Author, message: string | (() => string), build: ChangeBuilder): Promise<string> {
     const repo = this.repo(projectId);
-    return this.queue.run(repo.gitDir, async () => {
+    return this.queue.run(queueKey(repo.gitDir, branch), async () => {
       for (let attempt = 0; ; attempt++) {
         const head = await repo.branchHead(branch);
         if (!head) throw new BranchNotFoundError(`Branch ${branch} not found`);
         const changes = await build(repo, head);
         if (changes.length === 0) return head;
         try {
-          return await repo.commit(branch, head, changes, author, typeof message === 'function' ? message() : message);
+          return await commitClearingLocks(repo, branch, head, changes, author, typeof message === 'function' ? message() : message);
         } catch (err) {
-          if (err instanceof RefLockedError && attempt < 4) await waitForRefLock(err.lockPath);
-          else if (!(err instanceof BranchMovedError) || attempt >= 2) throw err;
+          if (!(err instanceof BranchMovedError) || attempt >= 2) throw err;
         }
       }
     });
   }
+
+  /**
+   * The workspace server's half of a write made on another API server: commits `changes` (built
+   * there on `parent`) in the branch's queue, only if the branch is still at `parent`; otherwise
+   * BranchMovedError, and the caller builds them again on the new head.
+   */
+  async commitOn(projectId: string, branch: string, parent: string, changes: FileChange[], author: Author, message: string): Promise<string> {
+    const repo = this.repo(projectId);
+    return this.queue.run(queueKey(repo.gitDir, branch), async () => {
+      const head = await repo.branchHead(branch);
+      if (!head) throw new BranchNotFoundError(`Branch ${branch} not found`);
+      if (head !== parent) throw new BranchMovedError(`Branch ${branch} moved while writing`, head);
+      return commitClearingLocks(repo, branch, head, changes, author, message);
+    });
+  }
+
+  async close(): Promise<void> {}
 
   repoPath(projectId: string): string {
     if (!ID_RE.test(projectId)) throw new Error('Invalid project id');
@@ -105,6 +115,20 @@ export class WorkspaceStore {
       gitDir: this.repoPath(projectId),
     });
     return stdout.split('\n').filter(Boolean);
+  }
+}
+
+const queueKey = (gitDir: string, branch: string) => `${gitDir}\0${branch}`;
+
+/** `repo.commit`, waiting out (or clearing, when stale) a ref lock left on the branch: 5 tries. */
+async function commitClearingLocks(repo: LocalRepo, branch: string, head: string, changes: FileChange[], author: Author, message: string): Promise<string> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await repo.commit(branch, head, changes, author, message);
+    } catch (err) {
+      if (!(err instanceof RefLockedError) || attempt >= 4) throw err;
+      await waitForRefLock(err.lockPath);
+    }
   }
 }
 

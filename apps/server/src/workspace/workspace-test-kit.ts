@@ -28,8 +28,9 @@ export async function startWorkspace(projectName = 'Shop', env: Record<string, s
   return workspaceOf(server, admin, projectId);
 }
 
-export function workspaceOf(server: TestServer, admin: TestUser, projectId: string): Workspace {
-  const gitDir = path.join(server.ctx.config.dataDir, 'repos', `${projectId}.git`);
+/** `reposOn`: the server whose DATA_DIR holds the repositories (the workspace server of one with WORKSPACE_URL). */
+export function workspaceOf(server: TestServer, admin: TestUser, projectId: string, reposOn: TestServer = server): Workspace {
+  const gitDir = path.join(reposOn.ctx.config.dataDir, 'repos', `${projectId}.git`);
   const git = (...args: string[]) => gitIn(gitDir, ...args);
   return {
     server,

@@ -6,7 +6,8 @@ import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { isExpired } from '../projects/plan.ts';
 import { requireMember, type ProjectAccess } from '../projects/project-access.ts';
 import { resolveBranch } from './feature-files.ts';
-import { BranchMovedError, RefLockedError, type FileChange, type GitRepo } from './git-repo.ts';
+import { BranchMovedError, RefLockedError, type FileChange } from './git-repo.ts';
+import type { ProjectRepo } from './project-repo.ts';
 import { pushIfPrivate } from './private-sync.ts';
 import { countChange, knownCount, rememberCount, scenarioCountAt } from './scenario-count.ts';
 import { setScenarioCount } from './workspace-state.repository.ts';
@@ -48,7 +49,7 @@ export class WorkspaceWriter {
     scope: WriteScope,
     branch: string,
     change: string | (() => string),
-    build: (repo: GitRepo, head: string) => Promise<FileChange[]>,
+    build: (repo: ProjectRepo, head: string) => Promise<FileChange[]>,
     note?: string,
   ): Promise<string> {
     const { project } = scope.access;

@@ -5,7 +5,7 @@ import { readEnvironments, type Environment } from '../../environments/environme
 import { findActiveEnv } from '../../environments/environments.repository.ts';
 import type { AuthContext } from '../../http/auth-plugin.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import type { GitRepo } from '../../workspace/git-repo.ts';
+import type { ProjectRepo } from '../../workspace/project-repo.ts';
 import { workspaceServices } from '../../workspace/workspace-services.ts';
 import type { WriteScope } from '../../workspace/workspace-writes.ts';
 
@@ -42,7 +42,7 @@ export async function chooseEnvironment(
   ctx: AppContext,
   auth: AuthContext,
   projectId: string,
-  at: { repo: GitRepo; head: string },
+  at: { repo: ProjectRepo; head: string },
   wanted: { name?: string; url?: string },
 ): Promise<Environment> {
   const envs = (await readEnvironments(at.repo, at.head)).filter((e) => e.baseUrl);

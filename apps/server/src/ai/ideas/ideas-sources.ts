@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Environment } from '../../environments/environment-files.ts';
 import { listMemoryEdges, listMemoryPages } from '../../runs/memory.repository.ts';
 import { loadStepWorkspace } from '../../steps/step-workspace.ts';
-import type { GitRepo } from '../../workspace/git-repo.ts';
+import type { ProjectRepo } from '../../workspace/project-repo.ts';
 import type { IdeaTransition, PageSnapshot } from '../ai-types.ts';
 import { TrialSession } from '../trial-session.ts';
 import { hostResolves } from '../environment-host.ts';
@@ -66,7 +66,7 @@ export async function trialKnowledge(ctx: AppContext, projectId: string, commit:
 }
 
 /** The step texts that already have code at `head`: the built-in library's expressions and the project's. */
-export async function knownStepPatterns(repo: GitRepo, head: string): Promise<string[]> {
+export async function knownStepPatterns(repo: ProjectRepo, head: string): Promise<string[]> {
   const ws = await loadStepWorkspace(repo, head);
   return ws.matcher.definitions.map((d) => d.pattern);
 }
