@@ -1,4 +1,4 @@
-import fastifyCookie from '@fastify/cookie';
+import { fastifyCookie } from '@fastify/cookie';
 import type { Socket } from 'socket.io';
 import { SESSION_COOKIES } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
