@@ -235,6 +235,17 @@ class Recorder {
     }
   }
 
+  /** Waits (up to SIZES_WAIT_MS) for the response sizes still being read, those asked for meanwhile too. */
+  private async settleSizes(): Promise<void> {
+    const deadline = Date.now() + SIZES_WAIT_MS;
+    while (this.pendingSizes.length && Date.now() < deadline) {
+      const batch = this.pendingSizes;
+      this.pendingSizes = [];
+      await withTimeout(Promise.all(batch), Math.max(0, deadline - Date.now())).catch(() => {});
+    }
+    this.pendingSizes = [];
+  }
+
   markStepStart(): void {
     this.stepStartedAt = Date.now();
   }
@@ -255,9 +266,10 @@ class Recorder {
     const [shot, aria] = await Promise.all([
       alive && wantShot ? this.screenshot(page, url) : null,
       wantAria ? withTimeout(page.locator('body').ariaSnapshot({ timeout: ARIA_TIMEOUT_MS }), ARIA_TIMEOUT_MS + 200).catch(() => undefined) : undefined,
-      this.pendingSizes.length ? withTimeout(Promise.all(this.pendingSizes), SIZES_WAIT_MS).catch(() => {}) : null,
+      this.settleSizes(),
     ]);
-    this.pendingSizes = [];
+    // A request that finished while the picture was taken has its size asked for too.
+    await this.settleSizes();
     if (shot) world.attach(shot, MEDIA.screenshot);
     if (this.consoleBuffer.length) {
       world.attach(JSON.stringify(this.consoleBuffer), MEDIA.console);
@@ -311,8 +323,7 @@ class Recorder {
   async flushLeftovers(world: IWorld): Promise<void> {
     const deadline = Date.now() + LEFTOVER_WAIT_MS;
     while (this.requestStarts.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
-    if (this.pendingSizes.length) await withTimeout(Promise.all(this.pendingSizes), SIZES_WAIT_MS).catch(() => {});
-    this.pendingSizes = [];
+    await this.settleSizes();
     if (this.consoleBuffer.length) world.attach(JSON.stringify(this.consoleBuffer), MEDIA.console);
     if (this.networkBuffer.length) world.attach(JSON.stringify(this.networkBuffer), MEDIA.network);
     this.consoleBuffer = [];
