@@ -9,9 +9,11 @@ import { loadConfig } from '../config.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
 import { createProject, signUpUser } from '../test/factories.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { startGitHttpServer } from '../private-repo/git-http-test-server.ts';
+import { RemoteGitError } from '../private-repo/remote-git.ts';
+import { gitIn, workspaceOf, type Workspace } from './workspace-test-kit.ts';
 import { INTERNAL_PREFIX } from './internal-protocol.ts';
 import { RemoteWorkspaces } from './remote-workspaces.ts';
-import { workspaceOf, type Workspace } from './workspace-test-kit.ts';
 
 const TOKEN = randomBytes(24).toString('hex');
 const FEATURE = 'Feature: Login\n  Scenario: Sign in\n    Given I open the login page\n';
@@ -101,6 +103,21 @@ describe('an API server with WORKSPACE_URL', () => {
     expect(new Set(commits).size).toBe(16);
     const lines = ws.show('data/list.txt')!.trim().split('\n');
     expect(lines.sort()).toEqual([0, 1].flatMap((s) => Array.from({ length: 8 }, (_, i) => `${s}-${i}`)).sort());
+  });
+
+  it('pushes to a private remote from the workspace server; a refusal keeps its error type', async () => {
+    const remote = await startGitHttpServer('git-user', 'git-token');
+    try {
+      const remoteDir = remote.createRepo('remote-shop');
+      const creds = { url: `${remote.baseUrl}/remote-shop.git`, username: 'git-user', token: 'git-token', allowPrivateHosts: true };
+      const repo = apiB.ctx.workspaces.repo(ws.projectId);
+      const sync = await repo.syncRemote(creds, { remoteWins: true });
+      expect(sync.pushed).toContain('main');
+      expect(gitIn(remoteDir, 'rev-parse', 'main')).toBe(ws.git('rev-parse', 'main'));
+      await expect(repo.pushRemote({ ...creds, token: 'wrong' }, ['main'])).rejects.toBeInstanceOf(RemoteGitError);
+    } finally {
+      await remote.close();
+    }
   });
 
   it('answers a write conflict (409) when the branch keeps moving under a write', async () => {
