@@ -28,7 +28,9 @@ export function LoginPage() {
   const postLoginTarget = usePostLoginTarget();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(() => ssoErrorText(params.get('ssoError')));
+  const [error, setError] = useState<string | null>(null);
+  /** Why a company sign-in came back refused (/login?ssoError=<code>). */
+  const ssoError = ssoErrorText(params.get('ssoError'));
   const [busy, setBusy] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
 
@@ -66,8 +68,18 @@ export function LoginPage() {
           <Button href={companyHref} variant="contained" size="large" fullWidth>
             {COMPANY_SIGN_IN_LABEL}
           </Button>
+          {ssoError && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {ssoError}
+            </Alert>
+          )}
           <Divider sx={{ my: 3, color: 'text.secondary' }}>or</Divider>
         </>
+      )}
+      {!config.companySignIn && ssoError && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          {ssoError}
+        </Alert>
       )}
       <form noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
