@@ -218,7 +218,7 @@ export interface TestCasesTable {
   /** Root-cause analysis: text or an object with a tag. */
   analysis: ColumnType<unknown, string | null | undefined, string | null>;
   analysis_issue: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The analysed failure's cause as a hash (ai/rca/failure-signature.ts): failures with the same one group (migration 0011). */
+  /** The analysed failure's cause as a hash (runs/failure-signature.ts): failures with the same one group (migration 0011). */
   analysis_signature: ColumnType<string | null, string | null | undefined, string | null>;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FailureEvidence } from '../ai-types.ts';
 import { analyseFailureOffline } from './analyse-failure.ts';
 import { ariaElements, locatorTarget } from './aria-elements.ts';
-import { signatureText } from './failure-signature.ts';
+import { signatureText } from '../../runs/failure-signature.ts';
 
 const PRODUCT_BEFORE = `- banner:
   - link "Demo Shop":

@@ -15,7 +15,7 @@ import {
   timedOut,
   unreachable,
 } from './failure-facts.ts';
-import { errorHead, failureSignature, plainError } from './failure-signature.ts';
+import { errorHead, failureSignature, plainError } from '../../runs/failure-signature.ts';
 
 /**
  * Root-cause analysis without a model: the failure's evidence read in a fixed order, the first cause

@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { QUARANTINE_TAG, type HistoryMark, type HistoryOutcome } from '@stepwise/shared';
 import type { Database } from '../../db/schema.ts';
 import { nextStats, outcomeOf, type StatsState } from './history-rules.ts';
-import { failureParts, signatureOf, type FailureParts } from './failure-signature.ts';
+import { failureParts, signatureOf, type FailureParts } from '../failure-signature.ts';
 
 /**
  * Records a stored run in the scenario history, inside the transaction that stores it (storeRun and
