@@ -51,7 +51,8 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       return refuse(reply, 'refused');
     }
     const oidcClient = oidcClientFor(oidc);
-    const search = req.url.slice(req.url.indexOf('?'));
+    const queryAt = req.url.indexOf('?');
+    const search = queryAt >= 0 ? req.url.slice(queryAt) : '';
     let signIn;
     try {
       signIn = await oidcClient.finish(new URL(`${CALLBACK_PATH}${search}`, publicOrigin(ctx, req)), flow);

@@ -117,6 +117,17 @@ describe('company sign-in (OpenID Connect)', () => {
     // A callback in a browser that never started the sign-in (no flow cookie) is refused too.
     const elsewhere = await new CookieBrowser().fetch(await throughProvider(new CookieBrowser(), server, 'state@example.com'));
     expect(elsewhere.res.headers.get('location')).toBe('/login?ssoError=flowExpired');
+
+    // A callback without code or state, in the browser that started the sign-in.
+    const started = new CookieBrowser();
+    await throughProvider(started, server, 'state@example.com');
+    const bare = await started.fetch(`${server.baseUrl}/api/auth/oidc/callback`);
+    expect(bare.res.headers.get('location')).toBe('/login?ssoError=invalidResponse');
+    // The provider's own refusal (the user cancelled there) is told apart.
+    const cancelled = new CookieBrowser();
+    await throughProvider(cancelled, server, 'state@example.com');
+    const denied = await cancelled.fetch(`${server.baseUrl}/api/auth/oidc/callback?error=access_denied&state=x`);
+    expect(denied.res.headers.get('location')).toBe('/login?ssoError=refused');
   });
 
   it('refuses an expired ID token', async () => {
