@@ -7,18 +7,19 @@
 // the run sandbox. Measured: from the run call to the instance's stop event (socket.io), so the
 // queue, the Git fetch, the sandbox, the result upload and the report are all in.
 // Goal: time with 1 worker / time with 2 workers >= 1.7.
-// Knobs: BENCH_RUNS (1: rounds, the order of the variants alternating; medians), BENCH_SCENARIOS (40),
+// The machine is made busy while it measures: BENCH_LOAD busy-loop processes (default 1, see load.mjs).
+// Knobs: BENCH_RUNS (3: rounds, the order of the variants alternating; medians), BENCH_SCENARIOS (40),
 // BENCH_REDIS_URL (else TEST_REDIS_URL, else redis://127.0.0.1:6379), BENCH_DATABASE_URL (else
 // TEST_DATABASE_URL; none: the server's embedded database), CHROMIUM_PATH (/usr/bin/chromium).
 import http from 'node:http';
-import os from 'node:os';
 import { io as connect } from 'socket.io-client';
 import { EXECUTION_EVENTS, EXECUTION_SOCKET_PATH } from '../packages/shared/src/index.ts';
 import { ProcessCluster } from '../apps/server/src/cluster/process-cluster.ts';
 import { createProject, signUpUser } from '../apps/server/src/test/factories.ts';
+import { startLoad } from './load.mjs';
 
 const SCENARIOS = Number(process.env.BENCH_SCENARIOS ?? 40);
-const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const THREADS = 2;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -67,6 +68,7 @@ const cluster = new ProcessCluster({
   chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
 });
 let socket = null;
+let load = null;
 const began = performance.now();
 const phase = (what) => console.log(`[${((performance.now() - began) / 1000).toFixed(1)} s] ${what}`);
 try {
@@ -131,6 +133,7 @@ try {
 
   const one = [];
   const two = [];
+  load = startLoad();
   for (let round = 0; round < RUNS; round++) {
     for (const workers of round % 2 === 0 ? [1, 2] : [2, 1]) {
       for (let i = 0; i < workers; i++) await startWorker(i);
@@ -140,13 +143,18 @@ try {
       console.log(`round ${round + 1}, ${workers} worker(s): ${(ms / 1000).toFixed(1)} s`);
     }
   }
+  const loadLine = load.describe();
+  load.stop();
   const [oneMs, twoMs] = [median(one), median(two)];
+  const ratios = one.map((ms, i) => ms / two[i]).sort((a, b) => a - b);
   const ratio = oneMs / twoMs;
   console.log(`execution: ${SCENARIOS} scenarios x 4 steps, ${THREADS} threads (${THREADS} one-thread jobs); site: pages 150 ms, "Ready" 300 ms after load, "Bought" 250 ms after the click`);
   console.log(`1 worker process: ${(oneMs / 1000).toFixed(1)} s (${(oneMs / SCENARIOS).toFixed(0)} ms per scenario); 2 worker processes of 1 thread: ${(twoMs / 1000).toFixed(1)} s (median of ${RUNS})`);
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes skew the figures)`);
+  console.log(`ratio per round: ${ratios.map((r) => r.toFixed(2)).join(', ')} (spread ${(ratios.at(-1) - ratios[0]).toFixed(2)})`);
+  console.log(`machine while measuring: ${loadLine}`);
   console.log(`scale: ${ratio.toFixed(2)} (goal >= 1.7) ${ratio >= 1.7 ? 'PASS' : 'FAIL'}`);
 } finally {
+  load?.stop();
   socket?.disconnect();
   await cluster.close();
   phase('stopped');
