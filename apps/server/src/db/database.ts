@@ -22,6 +22,7 @@ import * as m0013 from './migrations/0013-run-workers.ts';
 import * as m0014 from './migrations/0014-blobs.ts';
 import * as m0015 from './migrations/0015-company-sign-in.ts';
 import * as m0016 from './migrations/0016-scenario-history.ts';
+import * as m0017 from './migrations/0017-history-run-start.ts';
 
 export type Db = Kysely<Database>;
 
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0014-blobs': m0014,
   '0015-company-sign-in': m0015,
   '0016-scenario-history': m0016,
+  '0017-history-run-start': m0017,
 };
 
 export interface DatabaseOptions {

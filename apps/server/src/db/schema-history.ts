@@ -10,6 +10,8 @@ export interface ScenarioResultsTable {
   run_id: string;
   test_case_id: string;
   publish_time: Timestamp;
+  /** The run's start time (its publish time without one): the history's order (migration 0017). */
+  started_at: Timestamp;
   status: string;
   outcome: string;
   mark: string | null;

@@ -94,6 +94,8 @@ export interface HistoryResultDto {
   branch: string | null;
   commit: string | null;
   publishTime: string;
+  /** The run's start (its publish time without one): the history's order. */
+  startedAt: string;
   signature: string | null;
 }
 

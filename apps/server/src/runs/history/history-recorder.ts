@@ -3,13 +3,16 @@ import { QUARANTINE_TAG, type HistoryMark, type HistoryOutcome } from '@stepwise
 import type { Database } from '../../db/schema.ts';
 import { nextStats, outcomeOf, type StatsState } from './history-rules.ts';
 import { failureParts, signatureOf, type FailureParts } from '../failure-signature.ts';
+import { lockProjectHistory, replayStats } from './history-replay.ts';
 
 /**
  * Records a stored run in the scenario history, inside the transaction that stores it (storeRun and
  * the NDJSON ingest call it once the run's test cases are in): one result per scenario of the run
  * (its counted test cases; a scenario run in several browsers gives its worst result), each
  * scenario's stats moved on by that result, the failures' signatures, and the run's verdict without
- * its quarantined scenarios. Runs of one project are recorded one at a time (a transaction lock).
+ * its quarantined scenarios. Runs of one project are recorded one at a time (a transaction lock). The
+ * history's order is the runs' start: a scenario whose latest result is of a run that started after
+ * this one (stored concurrently, or uploaded late) has its stats and marks replayed (history-replay.ts).
  */
 
 /** A scenario's key across runs: feature path, scenario name and example row (jsonb's own text of the parameters). */
@@ -25,11 +28,15 @@ interface StatsJson {
   ffTime: string | null;
   ffBranch: string | null;
   ffCommit: string | null;
+  /** Start and publish time of the run of the scenario's latest result. */
+  lastStart: string | null;
+  lastPub: string | null;
 }
 
 interface RunFacts {
   project_id: string;
   publish_time: Date;
+  started_at: Date;
   branch: string | null;
   commit: string | null;
 }
@@ -44,10 +51,10 @@ export interface RecordedHistory {
 export async function recordRunHistory(trx: Transaction<Database>, runId: string): Promise<RecordedHistory> {
   const run = await trx
     .selectFrom('runs')
-    .select(['project_id', 'publish_time', 'branch', sql<string | null>`meta->>'commit'`.as('commit')])
+    .select(['project_id', 'publish_time', sql<Date>`coalesce(start_time, publish_time)`.as('started_at'), 'branch', sql<string | null>`meta->>'commit'`.as('commit')])
     .where('id', '=', runId)
     .executeTakeFirstOrThrow() as RunFacts;
-  await sql`select pg_advisory_xact_lock(hashtext(${`scenario-history:${run.project_id}`}))`.execute(trx);
+  await lockProjectHistory(trx, run.project_id);
   const cases = await readCases(trx, runId, run.project_id);
   // One result per scenario: the first failing test case of the key, else the first.
   const byKey = new Map<string, CaseTuple>();
@@ -59,11 +66,13 @@ export async function recordRunHistory(trx: Transaction<Database>, runId: string
   const signatures = new Map<string, FailureParts>();
   let quarantinedFailures = 0;
   let quarantinedFailed = 0;
+  const late: string[] = [];
   for (const c of byKey.values()) {
     const [id, key, featurePath, name, params, status, tagged, retried, error, failedStep, prev, flagged] = c;
     const outcome = outcomeOf(status, retried);
     const quarantined = tagged || flagged;
     const { state, measures, mark } = nextStats(stateOf(prev), { outcome, runId, publishTime: run.publish_time, branch: run.branch, commit: run.commit });
+    if (prev && startedBefore(run, prev)) late.push(key);
     let signature: string | null = null;
     if (outcome === 'F') {
       const parts = failureParts(error, failedStep);
@@ -80,6 +89,7 @@ export async function recordRunHistory(trx: Transaction<Database>, runId: string
   await insertResults(trx, runId, run, results);
   await upsertStats(trx, runId, run, results);
   if (signatures.size) await insertSignatures(trx, run.project_id, signatures);
+  if (late.length) await replayStats(trx, run.project_id, late);
   if (!quarantinedFailures) return { results: results.length, quarantinedFailures, verdict: null };
   // Out of the verdict: a run whose only failures are quarantined scenarios passes.
   const { rows: [verdict] } = await sql<{ status: string; scenariosFailed: number }>`update runs set scenarios_quarantined = ${quarantinedFailures},
@@ -120,13 +130,23 @@ async function readCases(trx: Transaction<Database>, runId: string, projectId: s
       c.tags @> ${JSON.stringify([QUARANTINE_TAG])}::jsonb, r.key is not null,
       case when c.status <> 'PASSED' then c.error_message end, case when c.status <> 'PASSED' then c.failed_step_text end,
       case when s.history_key is not null then json_build_object('recent', s.recent, 'streak', s.failing_streak, 'passedBefore', s.passed_before,
-        'ffRun', s.first_failure_run_id, 'ffTime', s.first_failure_time, 'ffBranch', s.first_failure_branch, 'ffCommit', s.first_failure_commit) end,
+        'ffRun', s.first_failure_run_id, 'ffTime', s.first_failure_time, 'ffBranch', s.first_failure_branch, 'ffCommit', s.first_failure_commit,
+        'lastStart', lr.started_at, 'lastPub', lr.publish_time) end,
       q.history_key is not null) order by c.position)::text as cases
     from c
     left join retried r on r.key = c.key
     left join scenario_stats s on s.project_id = ${projectId} and s.history_key = c.key
+    left join scenario_results lr on lr.run_id = s.last_run_id and lr.history_key = s.history_key
     left join scenario_quarantine q on q.project_id = ${projectId} and q.history_key = c.key`.execute(trx);
   return JSON.parse(rows[0]?.cases ?? 'null') ?? [];
+}
+
+/** The run started before the one of the scenario's latest result (then its publish time; equal: in commit order). */
+function startedBefore(run: RunFacts, s: StatsJson): boolean {
+  if (!s.lastStart || !s.lastPub) return false;
+  const start = new Date(run.started_at).getTime();
+  const last = Date.parse(s.lastStart);
+  return start < last || (start === last && new Date(run.publish_time).getTime() < Date.parse(s.lastPub));
 }
 
 function stateOf(s: StatsJson | null): StatsState | null {
@@ -149,8 +169,8 @@ export function exampleText(params: Record<string, string> | null): string {
 
 async function insertResults(trx: Transaction<Database>, runId: string, run: RunFacts, rows: ResultRow[]): Promise<void> {
   const col = <T>(f: (r: ResultRow) => T) => rows.map(f);
-  await sql`insert into scenario_results (project_id, history_key, run_id, test_case_id, publish_time, status, outcome, mark, quarantined, branch, commit, signature)
-    select ${run.project_id}, u.key, ${runId}, u.id, ${run.publish_time}, u.status, u.outcome, u.mark, u.quarantined, ${run.branch}, ${run.commit}, u.signature
+  await sql`insert into scenario_results (project_id, history_key, run_id, test_case_id, publish_time, started_at, status, outcome, mark, quarantined, branch, commit, signature)
+    select ${run.project_id}, u.key, ${runId}, u.id, ${run.publish_time}, ${run.started_at}, u.status, u.outcome, u.mark, u.quarantined, ${run.branch}, ${run.commit}, u.signature
     from unnest(${col((r) => r.key)}::text[], ${col((r) => r.id)}::text[], ${col((r) => r.status)}::text[], ${col((r) => r.outcome)}::text[],
       ${col((r) => r.mark)}::text[], ${col((r) => r.quarantined)}::boolean[], ${col((r) => r.signature)}::text[])
       as u(key, id, status, outcome, mark, quarantined, signature)`.execute(trx);

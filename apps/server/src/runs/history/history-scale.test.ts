@@ -46,8 +46,8 @@ beforeAll(async () => {
     cross join generate_series(0, ${CASES_PER_RUN - 1}) p
     cross join lateral (select (r.g * ${CASES_PER_RUN} + p) % ${SCENARIOS} as k) kk`.execute(db);
   await sql`
-    insert into scenario_results (project_id, history_key, run_id, test_case_id, publish_time, status, outcome, mark, branch, commit, signature)
-    select tc.project_id, ${HISTORY_KEY_SQL}, tc.run_id, tc.id, tc.publish_time, tc.status, case when tc.status = 'PASSED' then 'P' else 'F' end,
+    insert into scenario_results (project_id, history_key, run_id, test_case_id, publish_time, started_at, status, outcome, mark, branch, commit, signature)
+    select tc.project_id, ${HISTORY_KEY_SQL}, tc.run_id, tc.id, tc.publish_time, tc.publish_time, tc.status, case when tc.status = 'PASSED' then 'P' else 'F' end,
       case when tc.status = 'PASSED' then null else 'flaky' end, 'main', md5(tc.run_id), case when tc.status = 'PASSED' then null else 'sig-' || (tc.position % 7) end
     from test_cases tc where tc.project_id = ${projectId}`.execute(db);
   await sql`
@@ -125,7 +125,9 @@ describe('history of a 100,000-test-case project', () => {
       testCase(`Scenario ${k}`, k % 10 === 0 ? 'FAILED' : 'PASSED', { featureName: `Feature ${Math.floor(k / 10)}`, featurePath: `features/f${Math.floor(k / 10)}.feature` }),
     );
     // Stored without history first (removed again), then recorded alone to time it.
-    const { runId } = await store(server.ctx, projectId, report(cases, { name: 'Full run' }));
+    // It started now, after every run of the fixture.
+    const now = new Date().toISOString();
+    const { runId } = await store(server.ctx, projectId, report(cases, { name: 'Full run', startTime: now, endTime: now }));
     await server.ctx.db.deleteFrom('scenario_results').where('run_id', '=', runId).execute();
     const started = performance.now();
     const recorded = await server.ctx.db.transaction().execute((trx) => recordRunHistory(trx, runId));

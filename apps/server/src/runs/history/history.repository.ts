@@ -59,6 +59,7 @@ export interface ResultRow {
   branch: string | null;
   commit: string | null;
   publish_time: Date;
+  started_at: Date;
   signature: string | null;
 }
 
@@ -67,10 +68,10 @@ export async function historyPage(db: Db, projectId: string, key: string, offset
   const [page, count] = await Promise.all([
     sql<ResultRow>`
       select r.run_id, coalesce(runs.name, '') as run_name, r.test_case_id, r.status, r.outcome, r.mark, r.quarantined, r.branch, r.commit,
-        r.publish_time, r.signature
+        r.publish_time, r.started_at, r.signature
       from scenario_results r left join runs on runs.id = r.run_id
       where r.project_id = ${projectId} and r.history_key = ${key}
-      order by r.publish_time desc, r.run_id desc
+      order by r.started_at desc, r.publish_time desc, r.run_id desc
       offset ${offset} limit ${limit}`.execute(db),
     sql<{ n: string }>`select count(*) as n from scenario_results r where r.project_id = ${projectId} and r.history_key = ${key}`.execute(db),
   ]);

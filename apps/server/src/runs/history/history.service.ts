@@ -82,6 +82,7 @@ export class HistoryService {
         branch: r.branch,
         commit: r.commit,
         publishTime: new Date(r.publish_time).toISOString(),
+        startedAt: new Date(r.started_at).toISOString(),
         signature: r.signature,
       })),
       total,
