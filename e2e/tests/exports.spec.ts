@@ -69,12 +69,17 @@ test('run report: the Export menu downloads the run as Cucumber messages, Cucumb
   await test.step('JUnit XML: well-formed for the browser\'s XML parser, two test cases that failed', async () => {
     const { name, text } = await exportAs(page, 'JUnit XML');
     expect(name).toBe('Lamp-search.xml');
-    const parsed = await page.evaluate((xml) => {
-      const doc = new DOMParser().parseFromString(xml, 'application/xml');
-      const error = doc.querySelector('parsererror')?.textContent ?? null;
+    // The browser's own XML parser (the e2e code has no DOM types: the function is sent as text).
+    const parsed = (await page.evaluate(`(() => {
+      const doc = new DOMParser().parseFromString(${JSON.stringify(text)}, 'application/xml');
       const suite = doc.querySelector('testsuite');
-      return { error, tests: suite?.getAttribute('tests'), failures: suite?.getAttribute('failures'), cases: [...doc.querySelectorAll('testcase')].map((c) => c.getAttribute('name')) };
-    }, text);
+      return {
+        error: doc.querySelector('parsererror')?.textContent ?? null,
+        tests: suite?.getAttribute('tests'),
+        failures: suite?.getAttribute('failures'),
+        cases: [...doc.querySelectorAll('testcase')].map((c) => c.getAttribute('name')),
+      };
+    })()`)) as { error: string | null; tests: string; failures: string; cases: string[] };
     expect(parsed).toEqual({ error: null, tests: '2', failures: '2', cases: ['Find a lamp', 'Sort results'] });
   });
 

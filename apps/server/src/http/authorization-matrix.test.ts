@@ -152,6 +152,8 @@ const AREA_TESTED_ROUTES: Array<[Method, string]> = [
   ['GET', 'runs/cucumber-runs/getExecutionLogs/x1'], ['GET', 'cli/workspace-archive'], ['POST', 'cli/run-context'], ['POST', 'runs/upload-report'],
   ['POST', 'runs/project/getDetails'], ['GET', 'runs/project/dashboardDetails'], ['GET', 'runs/project/getProjectMetadata'], ['GET', 'runs/cucumber-runs/get'], ['GET', 'runs/cucumber-runs/get-testcase'], ['GET', 'runs/scenarios/get'], ['GET', 'runs/screenshots/run/x1/x2/x3'], ['GET', 'runs/screenshots/scenario/x1/x2'], ['GET', 'runs/screenshots/scenario/x1/x2/x3'], ['GET', 'runs/cucumber-runs/getApplicationMemory'], ['POST', 'runs/comments/add'], ['PUT', 'runs/comments/update/x1'], ['DELETE', 'runs/comments/delete/x1'], ['POST', 'runs/generate-file-upload-url'],
   ['POST', 'ai/plain-english'],
+  // runs/export/export.test.ts: members only (a non-member refused, no credential 401).
+  ['GET', 'runs/export'],
   // runs/history/history-routes.test.ts: members only, quarantine admins only, keys of other projects refused.
   ['GET', 'runs/history/scenario'], ['GET', 'runs/history/run-marks'], ['GET', 'runs/history/lists'], ['GET', 'runs/history/failure-groups'],
   ['POST', 'runs/history/quarantine'],

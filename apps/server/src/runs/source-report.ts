@@ -46,7 +46,7 @@ export async function sourceSteps(ctx: AppContext, run: Run, tc: TestCaseRow): P
 }
 
 /** The non-blank lines of a range of the report that starts at `offset` (without their line ends), with their offsets. */
-function forEachLine(piece: Buffer, offset: number, visit: (offset: number, line: Buffer) => void): void {
+export function forEachLine(piece: Buffer, offset: number, visit: (offset: number, line: Buffer) => void): void {
   let start = 0;
   while (start < piece.length) {
     let nl = piece.indexOf(10, start);

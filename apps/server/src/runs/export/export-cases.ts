@@ -1,7 +1,7 @@
 import type { ReportStep } from '@stepwise/shared';
 import type { AppContext } from '../../context.ts';
-import type { Run, TestCaseRow } from '../../db/schema.ts';
-import { sourceSteps } from '../source-report.ts';
+import type { Run } from '../../db/schema.ts';
+import { sourceStepsOfPage } from './export-source.ts';
 
 /**
  * The test cases of a run as an export writes them, read from the database a page at a time (keyset
@@ -60,8 +60,9 @@ export async function* exportCases(ctx: AppContext, run: Run): AsyncGenerator<Ex
       .orderBy('position')
       .limit(EXPORT_PAGE_SIZE)
       .execute();
+    const fromSource = run.source_key ? await sourceStepsOfPage(ctx, run, rows) : null;
     for (const row of rows) {
-      const steps = run.source_key ? await sourceSteps(ctx, run, row as TestCaseRow) : ((row.steps ?? []) as ReportStep[]);
+      const steps = fromSource ? (fromSource.get(row.position) ?? []) : ((row.steps ?? []) as ReportStep[]);
       yield {
         position: row.position,
         scenarioName: row.scenario_name,

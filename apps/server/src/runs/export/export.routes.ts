@@ -10,12 +10,12 @@ import { exportRun } from './export.service.ts';
  */
 export const runExportRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   app.get('/runs/export', { config: { accessKey: true }, schema: { querystring: ReportExportQuery, produces: ['application/x-ndjson', 'application/json', 'application/xml', 'text/html'] } }, async (req, reply) => {
-    const file = await exportRun(ctx, authOf(req), req.query.runId, req.query.format);
+    const { fileName, contentType, stream } = await exportRun(ctx, authOf(req), req.query.runId, req.query.format);
     return reply
-      .header('content-type', file.contentType)
-      .header('content-disposition', `attachment; filename="${file.fileName}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header('content-type', contentType)
+      .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
-      .send(file.body);
+      .send(stream);
   });
 };

@@ -16,7 +16,7 @@ export interface RunExport {
   fileName: string;
   contentType: string;
   /** The file's bytes as they are written: read it to its end (or destroy it). */
-  body: Readable;
+  stream: Readable;
 }
 
 /**
@@ -28,10 +28,10 @@ export async function exportRun(ctx: AppContext, auth: AuthContext, runId: strin
   const run = await findRun(ctx.db, runId);
   if (!run) throw notFound(RUNS_MESSAGES.runNotFound);
   await requireMember(ctx.db, auth, run.project_id);
-  return { fileName: reportExportFileName(run.name, format), contentType: REPORT_EXPORT_TYPES[format].contentType, body: await exportBody(ctx, run, format) };
+  return { fileName: reportExportFileName(run.name, format), contentType: REPORT_EXPORT_TYPES[format].contentType, stream: await exportStream(ctx, run, format) };
 }
 
-async function exportBody(ctx: AppContext, run: Run, format: ReportExportFormat): Promise<Readable> {
+async function exportStream(ctx: AppContext, run: Run, format: ReportExportFormat): Promise<Readable> {
   if (format === 'ndjson' && run.source_key) {
     const stored = await ctx.blobs.get(run.source_key);
     if (stored) return stored.stream;
