@@ -18,6 +18,8 @@ export interface RunContext {
   npmrc: string | null;
   /** Secret values (sealed test data, stored users' passwords, registry tokens) to keep out of output and reports. */
   redactions?: string[];
+  /** Scenarios quarantined by flag (scenarioIdentity of @stepwise/shared); older servers send none. */
+  quarantined?: string[];
 }
 
 export interface UploadResult {

@@ -7,6 +7,7 @@ import { requireMember } from '../projects/project-access.ts';
 import { readEnvironments } from '../environments/environment-files.ts';
 import { findEnvironment, openRunSecrets, type StoredUserSecret } from '../execution-runs/run-inputs.ts';
 import { isValidBranchName } from '../workspace/git-repo.ts';
+import { flaggedIdentities } from '../runs/history/history.repository.ts';
 
 export interface CliRunContext {
   environment: { name: string; baseUrl: string };
@@ -15,6 +16,8 @@ export interface CliRunContext {
   npmrc: string | null;
   /** The secret values among them: the client keeps them out of what it prints and uploads. */
   redactions: string[];
+  /** Scenarios quarantined by flag (scenarioIdentity): with those tagged @quarantine, out of the run's verdict. */
+  quarantined: string[];
 }
 
 /** What the command-line client needs to run a project's branch on the caller's machine. */
@@ -51,6 +54,7 @@ export class CliService {
       storedUsers: secrets.storedUsers,
       npmrc: secrets.npmrc || null,
       redactions: secrets.redactions,
+      quarantined: await flaggedIdentities(this.ctx.db, projectId),
     };
   }
 }

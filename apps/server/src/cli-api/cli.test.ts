@@ -163,6 +163,34 @@ describe('stepwise run', () => {
     expect(JSON.stringify(cases)).not.toContain(secret);
   }, BROWSER_RUN_MS);
 
+  browserIt('exits 0 when the only failures are quarantined (tagged, or flagged in the project), and says so', async () => {
+    const dir = path.join(tmp, 'quarantine');
+    fs.mkdirSync(path.join(dir, 'features'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'features', 'flaky.feature'),
+      'Feature: Flaky\n  Scenario: Home works\n    Given I open the "/" page\n    Then I should see "Demo Shop"\n\n' +
+        '  @quarantine\n  Scenario: Tagged flake\n    Given I open the "/" page\n    Then I should see "Not on the page"\n\n' +
+        '  Scenario: Flagged flake\n    Given I open the "/" page\n    Then I should see "Not there either"\n',
+    );
+    const args = ['run', '--dir', dir, '--project', project, '--env', 'demo', '--name', 'Quarantine run', '--server', server.baseUrl, '--token', key];
+    // The flagged one is not flagged yet: it fails the run.
+    const first = await stepwise(args);
+    expect(first.code, first.stdout + first.stderr).toBe(1);
+    expect(first.stdout).toContain('1 quarantined scenario failed, not counted: Tagged flake');
+    expect(first.stdout).not.toContain('Passed: the only failures');
+    const run = (await runsOf(project)).filter((r) => r.name === 'Quarantine run').at(-1)!;
+    expect(run).toMatchObject({ status: 'Failed', scenarios_failed: 1, scenarios_quarantined: 1 });
+    const flagged = await server.ctx.db.selectFrom('test_cases').select('id').where('run_id', '=', run.id).where('scenario_name', '=', 'Flagged flake').executeTakeFirstOrThrow();
+    expect((await alice.api.post('runs/history/quarantine', { testCaseId: flagged.id, quarantined: true, reason: 'known flake' })).status).toBe(200);
+
+    const second = await stepwise(args);
+    expect(second.code, second.stdout + second.stderr).toBe(0);
+    expect(second.stdout).toContain('3 scenarios: 1 passed, 2 failed');
+    expect(second.stdout).toContain('2 quarantined scenarios failed, not counted: Tagged flake, Flagged flake');
+    expect(second.stdout).toContain('Passed: the only failures are quarantined scenarios');
+    expect((await runsOf(project)).filter((r) => r.name === 'Quarantine run').at(-1)).toMatchObject({ status: 'Passed', scenarios_failed: 0, scenarios_quarantined: 2 });
+  }, 2 * BROWSER_RUN_MS);
+
   it('exits 2 with a clear message when it cannot run', async () => {
     const noFeatures = await stepwise(['run', '--dir', tmp, '--base-url', 'http://127.0.0.1:9']);
     expect(noFeatures.code).toBe(2);

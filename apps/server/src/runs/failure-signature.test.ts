@@ -24,7 +24,7 @@ describe('failure signatures', () => {
     expect(signatureOf(failureParts(otherFrame, 'When I pay'))).not.toBe(signatureOf(failureParts(inRun(1), 'When I pay')));
     // Root-cause analysis groups by cause: the frame plays no part, the category does.
     expect(failureSignature('timeout', 'When I pay', otherFrame)).toBe(failureSignature('timeout', 'When I pay', inRun(1)));
-    expect(failureSignature('locator_not_found', 'When I pay', inRun(1))).not.toBe(failureSignature('timeout', 'When I pay', inRun(1)));
+    expect(failureSignature('locator_changed', 'When I pay', inRun(1))).not.toBe(failureSignature('timeout', 'When I pay', inRun(1)));
   });
 
   it("root-cause analysis' text is its category over the history's step and message", () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AI_RECOVERY_COMMAND, runScenarios, type RepairAnswer, type RepairRequest } from '@stepwise/runner';
-import { VIEWPORTS } from '@stepwise/shared';
+import { quarantineVerdict, VIEWPORTS } from '@stepwise/shared';
 import { CliError } from '../cli-error.ts';
 import { ProgressPrinter } from '../progress.ts';
 import { redactNdjsonFile, redactor, redactValue } from '../redaction.ts';
@@ -33,7 +33,10 @@ export interface RunArgs {
   aiRecovery?: boolean;
 }
 
-/** `stepwise run`: 0 when every scenario passed, 1 when one failed, 2 when the run could not happen. */
+/**
+ * `stepwise run`: 0 when every scenario passed or the only failures are quarantined (tagged @quarantine,
+ * or flagged in the project), 1 when one failed, 2 when the run could not happen.
+ */
 export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Promise<number> {
   if (args.aiRecovery && !args.project) throw new CliError('--ai-recovery needs --project <id> (and its access key): the project\'s AI repairs the steps');
   if (!Number.isInteger(args.threads) || args.threads < 1 || args.threads > 32) throw new CliError('--threads must be a whole number from 1 to 32');
@@ -106,11 +109,26 @@ export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Pro
     } else if (args.upload && args.project === undefined && args.token) {
       say('Not uploaded: pass --project <id> to upload the report');
     }
-    return result.success ? 0 : 1;
+    return verdict(result, new Set(context?.quarantined ?? []), say);
   } finally {
     await fs.rm(tmp, { recursive: true, force: true });
     await workspace.dispose();
   }
+}
+
+type RunResult = Awaited<ReturnType<typeof runScenarios>>;
+
+/** The exit code: quarantined scenarios that failed are said and left out, as the server leaves them out of the run's status. */
+function verdict(result: RunResult, flagged: ReadonlySet<string>, say: (line: string) => void): number {
+  if (result.success) return 0;
+  const { failed, quarantined } = quarantineVerdict(result.report.testCases, flagged);
+  if (quarantined.length) {
+    const n = quarantined.length;
+    say(`${n} quarantined scenario${n === 1 ? '' : 's'} failed, not counted: ${quarantined.map((c) => c.scenarioName).join(', ')}`);
+  }
+  const passes = failed.length === 0 && quarantined.length > 0 && result.report.errors.length === 0;
+  if (passes) say('Passed: the only failures are quarantined scenarios');
+  return passes ? 0 : 1;
 }
 
 /** Each repair asked of the server, said on the console. */

@@ -150,3 +150,62 @@ export interface QuarantineResponse {
   status: 'success';
   scenario: ScenarioStatsDto;
 }
+
+/** The example row's values as `name=value, ...` (sorted by name; '' outside a Scenario Outline). */
+export function exampleText(params: Readonly<Record<string, string>> | null | undefined): string {
+  return Object.entries(params ?? {})
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
+}
+
+/** A scenario as a quarantine flag names it outside the server: feature path, scenario name and example row. */
+export function scenarioIdentity(featurePath: string, scenarioName: string, params: Readonly<Record<string, string>> | null | undefined): string {
+  return [featurePath, scenarioName, exampleText(params)].join('\u001f');
+}
+
+/** Statuses a counted scenario fails with (the others than PASSED count as neither). */
+export const FAILING_STATUSES: ReadonlySet<string> = new Set(['FAILED', 'UNDEFINED', 'AMBIGUOUS', 'PENDING', 'UNKNOWN']);
+
+/** A scenario is out of the verdict when tagged @quarantine or flagged (its identity among `flagged`). */
+export function isQuarantined(tags: readonly string[], identity: string, flagged: ReadonlySet<string>): boolean {
+  return tags.includes(QUARANTINE_TAG) || flagged.has(identity);
+}
+
+/** What the verdict of a run reads of a test case (a report's TestCaseResult). */
+export interface VerdictCase {
+  id: string;
+  rerunId?: string | null;
+  featurePath: string;
+  line: number | null;
+  scenarioName: string;
+  parameters: Record<string, string>;
+  tags: string[];
+  browser?: string | null;
+  viewport?: string | null;
+  attempt?: number;
+  result: { status: string };
+}
+
+/**
+ * A run's verdict with its quarantined scenarios out, as the server stores it: of each scenario's last
+ * attempt (a rerun replaces what it reruns), the failures counted and the quarantined ones apart.
+ */
+export function quarantineVerdict(cases: readonly VerdictCase[], flagged: ReadonlySet<string>): { failed: VerdictCase[]; quarantined: VerdictCase[] } {
+  const rerun = new Set(cases.map((c) => c.rerunId).filter(Boolean));
+  const latest = new Map<string, VerdictCase>();
+  for (const c of cases) {
+    if (rerun.has(c.id)) continue;
+    const key = JSON.stringify([c.featurePath, c.line, c.scenarioName, exampleText(c.parameters), c.browser ?? null, c.viewport ?? null]);
+    const prev = latest.get(key);
+    if (!prev || (c.attempt ?? 0) >= (prev.attempt ?? 0)) latest.set(key, c);
+  }
+  const failed: VerdictCase[] = [];
+  const quarantined: VerdictCase[] = [];
+  for (const c of latest.values()) {
+    if (!FAILING_STATUSES.has(c.result.status)) continue;
+    if (isQuarantined(c.tags, scenarioIdentity(c.featurePath, c.scenarioName, c.parameters), flagged)) quarantined.push(c);
+    else failed.push(c);
+  }
+  return { failed, quarantined };
+}

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import { QUARANTINE_TAG, type HistoryMark, type HistoryOutcome } from '@stepwise/shared';
+import { QUARANTINE_TAG, exampleText, type HistoryMark, type HistoryOutcome } from '@stepwise/shared';
 import type { Database } from '../../db/schema.ts';
 import { nextStats, outcomeOf, type StatsState } from './history-rules.ts';
 import { failureParts, signatureOf, type FailureParts } from '../failure-signature.ts';
@@ -157,14 +157,6 @@ function stateOf(s: StatsJson | null): StatsState | null {
     passedBefore: s.passedBefore,
     firstFailure: s.ffRun && s.ffTime ? { runId: s.ffRun, publishTime: new Date(s.ffTime), branch: s.ffBranch, commit: s.ffCommit } : null,
   };
-}
-
-/** The example row's values as `name=value, ...` (sorted by name; '' outside a Scenario Outline). */
-export function exampleText(params: Record<string, string> | null): string {
-  return Object.entries(params ?? {})
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join(', ');
 }
 
 async function insertResults(trx: Transaction<Database>, runId: string, run: RunFacts, rows: ResultRow[]): Promise<void> {

@@ -45,27 +45,21 @@ export async function replayStats(trx: Transaction<Database>, projectId: string,
     from scenario_results where project_id = ${projectId} and history_key = any(${[...keys]}::text[])
     order by history_key, started_at, publish_time, run_id`.execute(trx);
   const marks: Array<{ runId: string; key: string; mark: HistoryMark | null }> = [];
-  const done: Replayed[] = [];
-  let current: Replayed | null = null;
+  const done = new Map<string, Replayed>();
   for (const r of rows) {
-    if (current?.key !== r.history_key) {
-      if (current) done.push(current);
-      current = null;
-    }
-    const step = nextStats(current?.state ?? null, { outcome: r.outcome, runId: r.run_id, publishTime: new Date(r.publish_time), branch: r.branch, commit: r.commit });
+    const prev = done.get(r.history_key);
+    const step = nextStats(prev?.state ?? null, { outcome: r.outcome, runId: r.run_id, publishTime: new Date(r.publish_time), branch: r.branch, commit: r.commit });
     if (step.mark !== r.mark) marks.push({ runId: r.run_id, key: r.history_key, mark: step.mark });
-    current = { key: r.history_key, last: r, state: step.state, measures: step.measures };
+    done.set(r.history_key, { key: r.history_key, last: r, state: step.state, measures: step.measures });
   }
-  if (current) done.push(current);
   if (marks.length) {
     await sql`update scenario_results r set mark = u.mark
       from unnest(${marks.map((m) => m.runId)}::text[], ${marks.map((m) => m.key)}::text[], ${marks.map((m) => m.mark)}::text[]) as u(run_id, key, mark)
       where r.run_id = u.run_id and r.history_key = u.key`.execute(trx);
   }
-  const left = new Set(done.map((d) => d.key));
-  const gone = keys.filter((k) => !left.has(k));
+  const gone = keys.filter((k) => !done.has(k));
   if (gone.length) await sql`delete from scenario_stats where project_id = ${projectId} and history_key = any(${gone}::text[])`.execute(trx);
-  if (done.length) await updateStats(trx, projectId, done);
+  if (done.size) await updateStats(trx, projectId, [...done.values()]);
 }
 
 async function updateStats(trx: Transaction<Database>, projectId: string, done: Replayed[]): Promise<void> {

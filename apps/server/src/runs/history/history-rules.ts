@@ -1,4 +1,4 @@
-import { FLAKY_MIN_FLIPS, FLAKY_MIN_RETRY_PASSES, HISTORY_WINDOW, type HistoryMark, type HistoryOutcome } from '@stepwise/shared';
+import { FAILING_STATUSES, FLAKY_MIN_FLIPS, FLAKY_MIN_RETRY_PASSES, HISTORY_WINDOW, type HistoryMark, type HistoryOutcome } from '@stepwise/shared';
 
 /**
  * The scenario history's rules, pure: a result's outcome letter, a scenario's measures over its
@@ -6,7 +6,7 @@ import { FLAKY_MIN_FLIPS, FLAKY_MIN_RETRY_PASSES, HISTORY_WINDOW, type HistoryMa
  * changes its stats and what mark it gets in its run's report. See docs/DECISIONS.md ("Flakiness").
  */
 
-const FAILED = new Set(['FAILED', 'UNDEFINED', 'AMBIGUOUS', 'PENDING', 'UNKNOWN']);
+const FAILED = FAILING_STATUSES;
 
 /** P passed, R passed after a failed attempt in the same run, F failed, S anything else (skipped). */
 export function outcomeOf(status: string, retried: boolean): HistoryOutcome {

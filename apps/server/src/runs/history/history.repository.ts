@@ -153,3 +153,12 @@ export async function setQuarantine(db: Db, projectId: string, key: string, on: 
     await trx.updateTable('scenario_stats').set({ quarantined: on }).where('project_id', '=', projectId).where('history_key', '=', key).execute();
   });
 }
+
+/** The flagged scenarios of a project as scenarioIdentity names them (what a runner outside the server matches). */
+export async function flaggedIdentities(db: Db, projectId: string): Promise<string[]> {
+  const { rows } = await sql<{ identity: string }>`
+    select s.feature_path || chr(31) || s.scenario_name || chr(31) || s.example as identity
+    from scenario_quarantine q join scenario_stats s on s.project_id = q.project_id and s.history_key = q.history_key
+    where q.project_id = ${projectId}`.execute(db);
+  return rows.map((r) => r.identity);
+}
