@@ -2,6 +2,7 @@ import {
   DEFAULT_BRANCH, DEFAULT_TAG, featureNameError, MSG, featureRenameError, stripFeatureExt, WS_MSG,
   type CreateFeatureBody, type DeleteFeatureBody, type RenameFeatureBody,
 } from '@stepwise/shared';
+import path from 'node:path';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
@@ -9,6 +10,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { readBranchFeatures } from './feature-files.ts';
 import { featureListJson } from './feature-list.ts';
+import { TreeIndex } from './tree-index.ts';
 import { childrenOf, featureFileName, featureFolder, keepFolder, relToFeatures, requireFolder } from './feature-paths.ts';
 import type { ProjectRepo } from './project-repo.ts';
 import { parseBlob } from './parse-cache.ts';
@@ -33,9 +35,12 @@ const featureSiblings = async (repo: ProjectRepo, head: string, folder: string) 
 export class FeaturesService {
   private readonly ctx: AppContext;
   private readonly writer: WorkspaceWriter;
+  /** Encoded trees kept across restarts, under DATA_DIR/tree-index (tree-index.ts). */
+  readonly treeIndex: TreeIndex;
   constructor(ctx: AppContext, writer: WorkspaceWriter) {
     this.ctx = ctx;
     this.writer = writer;
+    this.treeIndex = new TreeIndex(path.join(ctx.config.dataDir, 'tree-index'));
   }
 
   /**
@@ -50,7 +55,7 @@ export class FeaturesService {
     if (!found.role) throw forbidden();
     const { project, selection } = found;
     await pullIfPrivate(this.ctx, project);
-    return featureListJson(this.ctx.workspaces, projectId, branch, selection, compact);
+    return featureListJson(this.ctx.workspaces, projectId, branch, selection, compact, this.treeIndex);
   }
 
   /** Features and scenarios on main; brings projects.scenario_count up to date on the way. */
