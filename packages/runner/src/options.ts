@@ -90,6 +90,8 @@ export type JobOptions = Omit<RunOptions, 'onMessage' | 'signal' | 'launch' | 'r
   aiRecovery?: boolean;
   /** IPC to the parent: 'progress' (default) or every envelope ('all', what runScenarios uses). */
   ipc?: 'progress' | 'all';
+  /** Scenarios quarantined by flag (scenarioIdentity); with those tagged @quarantine, their failures are counted apart in `progress`. */
+  quarantined?: string[];
 };
 
 export const DEFAULT_VIEWPORT = { width: 1024, height: 768 };
@@ -110,6 +112,8 @@ export type JobMessage =
       finished: number;
       passed: number;
       failed: number;
+      /** Of the failed, those of quarantined scenarios (out of the run's verdict). */
+      quarantined: number;
       /** The test case of the event; status (worst step status, or RETRY) when it finished. */
       testCase?: { id: string; name: string; uri: string; status?: string };
     }

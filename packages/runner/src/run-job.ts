@@ -8,6 +8,9 @@
 // does the same with the parent's reason.
 import fs from 'node:fs';
 import type { Envelope } from '@cucumber/messages';
+import { isQuarantined, scenarioIdentity } from '@stepwise/shared';
+import { cleanUri } from './import/common.ts';
+import { indexGherkinDocument, type DocumentIndex } from './report-steps.ts';
 import { executeRun, failedRunFinished } from './execute.ts';
 import { NdjsonWriter } from './ndjson.ts';
 import type { JobMessage, JobOptions, RepairRequest } from './options.ts';
@@ -35,15 +38,22 @@ function send(message: JobMessage | { type: 'ready' }): void {
   });
 }
 
-// Progress: counts of test cases and the status of the one that just finished.
-const pickleNames = new Map<string, { name: string; uri: string }>();
+// Progress: counts of test cases and the status of the one that just finished; `quarantined`: the
+// failures among them of scenarios tagged @quarantine or flagged (job.quarantined, scenarioIdentity).
+const pickleNames = new Map<string, { name: string; uri: string; tags: string[]; rowId: string | undefined }>();
+const documents: DocumentIndex = { stepNodes: new Map(), scenarioLines: new Map(), rowNodes: new Map() };
+let flagged: ReadonlySet<string> = new Set();
 const testCasePickles = new Map<string, string>();
 const startedCases = new Map<string, { testCaseId: string; worst: number }>();
 const SEVERITY: Record<string, number> = { UNKNOWN: 0, PASSED: 1, SKIPPED: 2, PENDING: 3, UNDEFINED: 4, AMBIGUOUS: 5, FAILED: 6 };
-const counts = { planned: 0, started: 0, finished: 0, passed: 0, failed: 0 };
+const counts = { planned: 0, started: 0, finished: 0, passed: 0, failed: 0, quarantined: 0 };
 
 function progress(envelope: Envelope): void {
-  if (envelope.pickle) pickleNames.set(envelope.pickle.id, { name: envelope.pickle.name, uri: envelope.pickle.uri });
+  if (envelope.gherkinDocument) indexGherkinDocument(envelope.gherkinDocument, documents);
+  else if (envelope.pickle) {
+    const p = envelope.pickle;
+    pickleNames.set(p.id, { name: p.name, uri: p.uri, tags: p.tags.map((t) => t.name), rowId: p.astNodeIds[1] });
+  }
   else if (envelope.testCase) {
     testCasePickles.set(envelope.testCase.id, envelope.testCase.pickleId);
     counts.planned++;
@@ -64,18 +74,24 @@ function progress(envelope: Envelope): void {
       const { testCaseStartedId, willBeRetried } = envelope.testCaseFinished;
       const c = startedCases.get(testCaseStartedId);
       const status = Object.keys(SEVERITY).find((k) => SEVERITY[k] === (c?.worst ?? 0)) ?? 'UNKNOWN';
+      const pickle = pickleNames.get(testCasePickles.get(c?.testCaseId ?? '') ?? '');
       if (!willBeRetried) {
         counts.finished++;
         if (status === 'PASSED') counts.passed++;
         else counts.failed++;
+        if (status !== 'PASSED' && pickle && quarantined(pickle)) counts.quarantined++;
       }
-      const pickle = pickleNames.get(testCasePickles.get(c?.testCaseId ?? '') ?? '');
       testCase = { id: testCaseStartedId, name: pickle?.name ?? '', uri: pickle?.uri ?? '', status: willBeRetried ? 'RETRY' : status };
       startedCases.delete(testCaseStartedId);
     }
     const event = envelope.testCaseStarted ? 'testCaseStarted' : envelope.testCaseFinished ? 'testCaseFinished' : 'testRunFinished';
     if (ipcMode === 'progress') send({ type: 'progress', event, ...counts, ...(testCase ? { testCase } : {}) });
   }
+}
+
+function quarantined(p: { name: string; uri: string; tags: string[]; rowId: string | undefined }): boolean {
+  const row = p.rowId ? documents.rowNodes.get(p.rowId) : undefined;
+  return isQuarantined(p.tags, scenarioIdentity(cleanUri(p.uri), p.name, row?.parameters ?? {}), flagged);
 }
 
 function onEnvelope(envelope: Envelope): void {
@@ -152,6 +168,7 @@ async function main(): Promise<void> {
     return void (await finish(2));
   }
   ipcMode = job.ipc ?? 'progress';
+  flagged = new Set(job.quarantined ?? []);
   if (job.aiRecovery && process.send) relayRepairs();
   try {
     if (job.messagesFile) writer = new NdjsonWriter(job.messagesFile);

@@ -170,22 +170,26 @@ export function terminate(a: Active, reason = 'The run was stopped'): void {
  */
 export function onProgress(a: Active, message: unknown, status: InstanceStatusWriter): void {
   if (!message || typeof message !== 'object') return;
-  const m = message as Partial<{ type: string; planned: number; passed: number; failed: number; error: string }>;
+  const m = message as Partial<{ type: string; planned: number; passed: number; failed: number; quarantined: number; error: string }>;
   if (m.type === 'done' && m.error) status.log(a, `Runner: ${m.error}`);
   if (m.type !== 'progress' || !a.progress) return;
   const p = a.progress;
   if (typeof m.planned === 'number' && m.planned > 0) p.jobPlanned = m.planned;
   p.jobPassed = num(m.passed);
   p.jobFailed = num(m.failed);
+  p.jobQuarantined = Math.min(num(m.quarantined), p.jobFailed);
   applyProgress(a, status);
 }
 
 function applyProgress(a: Active, status: InstanceStatusWriter): void {
   const p = a.progress!;
   a.live.scenariosPassed = p.donePassed + p.jobPassed;
-  a.live.scenariosFailed = p.doneFailed + p.jobFailed;
-  a.live.totalScenarios = Math.max(p.doneTotal + p.jobPlanned + p.laterExpected, a.live.scenariosPassed + a.live.scenariosFailed);
-  if (!a.halted) a.live.verboseStatus = RUN_MESSAGES.running(a.live.scenariosPassed + a.live.scenariosFailed, a.live.totalScenarios);
+  // Quarantined failures are out of the verdict: counted apart, never as failed.
+  a.live.scenariosQuarantined = p.doneQuarantined + p.jobQuarantined;
+  a.live.scenariosFailed = p.doneFailed + p.jobFailed - a.live.scenariosQuarantined;
+  const done = a.live.scenariosPassed + a.live.scenariosFailed + a.live.scenariosQuarantined;
+  a.live.totalScenarios = Math.max(p.doneTotal + p.jobPlanned + p.laterExpected, done);
+  if (!a.halted) a.live.verboseStatus = RUN_MESSAGES.running(done, a.live.totalScenarios);
   status.publishUpdate(a);
   status.schedulePersist(a);
 }

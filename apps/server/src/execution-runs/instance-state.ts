@@ -29,7 +29,17 @@ export interface Active {
   finished: boolean;
   child: ChildProcess | null;
   /** Counters across the groups: finished groups, the running one, the expected of those to come. */
-  progress: { donePassed: number; doneFailed: number; doneTotal: number; jobPassed: number; jobFailed: number; jobPlanned: number; laterExpected: number } | null;
+  progress: {
+    donePassed: number;
+    doneFailed: number;
+    doneQuarantined: number;
+    doneTotal: number;
+    jobPassed: number;
+    jobFailed: number;
+    jobQuarantined: number;
+    jobPlanned: number;
+    laterExpected: number;
+  } | null;
   tree: ProcessRef[];
   killTimer: NodeJS.Timeout | null;
   publishTimer: NodeJS.Timeout | null;

@@ -13,6 +13,7 @@ export const RUN_MESSAGES = {
   running: (done: number, total: number) => `Running ${done} of ${total} scenarios`,
   storing: 'Storing the report',
   passed: 'All scenarios passed',
+  passedQuarantined: (n: number) => `All scenarios passed but ${n} quarantined (not counted)`,
   failed: (failed: number, total: number) => `${failed} of ${total} scenarios failed`,
   stopped: 'Stopped',
   interrupted: 'The server stopped while this execution was running',
@@ -147,8 +148,8 @@ function logLine(stamp: string, text: string): string {
   return `${stamp} ${line.length > MAX_LOG_LINE ? `${line.slice(0, MAX_LOG_LINE)}…` : line}`;
 }
 
-export function finalStatus(halted: boolean, runStatus: RunStatus, failed: number, total: number): { status: InstanceStatus; message: string } {
+export function finalStatus(halted: boolean, runStatus: RunStatus, failed: number, total: number, quarantined = 0): { status: InstanceStatus; message: string } {
   if (halted) return { status: 'stopped', message: RUN_MESSAGES.stopped };
-  if (runStatus === RUN_STATUSES.passed) return { status: 'passed', message: RUN_MESSAGES.passed };
+  if (runStatus === RUN_STATUSES.passed) return { status: 'passed', message: quarantined ? RUN_MESSAGES.passedQuarantined(quarantined) : RUN_MESSAGES.passed };
   return { status: 'failed', message: RUN_MESSAGES.failed(failed, total) };
 }

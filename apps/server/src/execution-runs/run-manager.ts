@@ -15,6 +15,7 @@ import type { ExecutionRunner, RunnerHooks, StartRunInput } from '../executions/
 import { findProject } from '../projects/projects.repository.ts';
 import { featuresAtCommit } from '../workspace/feature-files.ts';
 import { storeRun, RUN_STATUSES } from '../runs/run-store.ts';
+import { flaggedIdentities } from '../runs/history/history.repository.ts';
 import { failAbandonedInstances, findInstance, heartbeat, insertInstance } from './instances.repository.ts';
 import { findEnvironment, openRunSecrets, redactReport, redactor } from './run-inputs.ts';
 import { assembleReport, type GroupOutput } from './report-assembly.ts';
@@ -84,6 +85,7 @@ export class RunManager implements ExecutionRunner {
       startTime: now,
       scenariosPassed: 0,
       scenariosFailed: 0,
+      scenariosQuarantined: 0,
       totalScenarios: 0,
       timestamp: now,
       statusHistory: history,
@@ -232,13 +234,14 @@ export class RunManager implements ExecutionRunner {
 
       await this.statusWriter.setStatus(a, 'running', RUN_MESSAGES.running(0, total));
       const outputs: GroupOutput[] = [];
-      const progress = { donePassed: 0, doneFailed: 0, doneTotal: 0, jobPassed: 0, jobFailed: 0, jobPlanned: 0, laterExpected: total };
+      const progress = { donePassed: 0, doneFailed: 0, doneQuarantined: 0, doneTotal: 0, jobPassed: 0, jobFailed: 0, jobQuarantined: 0, jobPlanned: 0, laterExpected: total };
+      const quarantined = await flaggedIdentities(this.ctx.db, a.projectId);
       a.progress = progress;
       const username = await this.usernameOf(a);
       for (const [i, g] of groups.entries()) {
         if (a.halted || a.limit) break;
         progress.laterExpected -= g.expected;
-        Object.assign(progress, { jobPassed: 0, jobFailed: 0, jobPlanned: g.expected });
+        Object.assign(progress, { jobPassed: 0, jobFailed: 0, jobQuarantined: 0, jobPlanned: g.expected });
         this.statusWriter.log(a, `Flow ${g.flowIndex + 1}, ${g.groupName}: ${g.expected} scenarios, ${g.parallel} threads, ${g.browser} ${g.viewportLabel}`);
         const messagesFile = path.join(tmpRoot, `messages-${i}.ndjson`);
         const job: RunJob = {
@@ -252,6 +255,7 @@ export class RunManager implements ExecutionRunner {
           chromiumPath: this.ctx.config.chromiumPath,
           env: { name: env.name, baseUrl: env.baseUrl },
           ipc: 'progress',
+          quarantined,
           testData: secrets.testData,
           storedUsers: secrets.storedUsers,
           messagesFile,
@@ -275,8 +279,9 @@ export class RunManager implements ExecutionRunner {
         }
         progress.donePassed += progress.jobPassed;
         progress.doneFailed += progress.jobFailed;
+        progress.doneQuarantined += progress.jobQuarantined;
         progress.doneTotal += Math.max(progress.jobPlanned, progress.jobPassed + progress.jobFailed);
-        Object.assign(progress, { jobPassed: 0, jobFailed: 0, jobPlanned: 0 });
+        Object.assign(progress, { jobPassed: 0, jobFailed: 0, jobQuarantined: 0, jobPlanned: 0 });
       }
 
       await this.statusWriter.setStatus(a, 'running', RUN_MESSAGES.storing);
@@ -308,9 +313,10 @@ export class RunManager implements ExecutionRunner {
       });
       a.live.scenariosPassed = stored.scenariosPassed;
       a.live.scenariosFailed = stored.scenariosFailed;
+      a.live.scenariosQuarantined = stored.scenariosQuarantined ?? 0;
       a.live.totalScenarios = halted ? a.live.totalScenarios : stored.totalScenarios;
       this.statusWriter.log(a, `Report stored: ${stored.scenariosPassed} passed, ${stored.scenariosFailed} failed of ${stored.totalScenarios}`);
-      final = finalStatus(halted, stored.status, stored.scenariosFailed, stored.totalScenarios);
+      final = finalStatus(halted, stored.status, stored.scenariosFailed, stored.totalScenarios, stored.scenariosQuarantined ?? 0);
     } catch (err) {
       if (err instanceof RunError) final = { status: 'error', message: err.message };
       else {

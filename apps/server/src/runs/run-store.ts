@@ -42,6 +42,8 @@ export interface StoreRunInput {
 export interface StoredRun extends RunCounts {
   runId: string;
   status: RunStatus;
+  /** Counted scenarios that did not pass and are quarantined: out of scenariosFailed and the status. */
+  scenariosQuarantined?: number;
 }
 
 export class RunExistsError extends Error {}
@@ -125,8 +127,9 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   // Runs service: the application memory map learns this run's pages (never fails the store).
   await recordRunMemory(ctx, projectId, testCases);
   const verdict = (history as RecordedHistory | null)?.verdict;
-  if (verdict) return { runId, status: verdict.status as RunStatus, ...counts, scenariosFailed: verdict.scenariosFailed };
-  return { runId, status, ...counts };
+  const scenariosQuarantined = (history as RecordedHistory | null)?.quarantinedFailures ?? 0;
+  if (verdict) return { runId, status: verdict.status as RunStatus, ...counts, scenariosFailed: verdict.scenariosFailed, scenariosQuarantined };
+  return { runId, status, ...counts, scenariosQuarantined };
 }
 
 /** A text attachment (by its media type) with the secrets replaced; bytes of other types as they are. */

@@ -5,7 +5,7 @@ import type { RunJob } from '../execution-runs/runner-job.ts';
 const SIGKILL_AFTER_MS = 3000;
 
 export interface JobProcessEvents {
-  progress(p: { planned?: number; passed: number; failed: number }): void;
+  progress(p: { planned?: number; passed: number; failed: number; quarantined?: number }): void;
   line(text: string): void;
 }
 
@@ -39,10 +39,10 @@ export class JobProcess {
       timer.unref();
       child.stdout?.on('data', lines(''));
       child.stderr?.on('data', lines('[stderr] '));
-      child.on('message', (m: { type?: string; id?: string; planned?: number; passed?: number; failed?: number; error?: string }) => {
+      child.on('message', (m: { type?: string; id?: string; planned?: number; passed?: number; failed?: number; quarantined?: number; error?: string }) => {
         if (m?.type === 'ready') child.send({ type: 'start', options: job });
         else if (m?.type === 'ai-repair' && m.id) child.send({ type: 'ai-repair-answer', id: m.id, answer: { ok: false, reason: 'AI recovery is not available on run workers' } }, () => {});
-        else if (m?.type === 'progress') events.progress({ planned: m.planned, passed: m.passed ?? 0, failed: m.failed ?? 0 });
+        else if (m?.type === 'progress') events.progress({ planned: m.planned, passed: m.passed ?? 0, failed: m.failed ?? 0, quarantined: m.quarantined ?? 0 });
         else if (m?.type === 'done' && m.error) events.line(`Runner: ${m.error}`);
       });
       child.on('error', (err) => {

@@ -18,7 +18,7 @@ const GRACE_MS = 10 * 60_000;
 const running = new Map<string, Set<{ projectId: string; jobId: string; queue: RunQueue }>>();
 
 type Limits = { timeoutMs: number; memoryMb: number };
-type Counts = { planned?: number; passed: number; failed: number };
+type Counts = { planned?: number; passed: number; failed: number; quarantined?: number };
 
 /** What a group left: one NDJSON file and exit code per job. */
 export interface ShardResult {
@@ -40,7 +40,7 @@ export async function runGroupOnWorkers(ctx: AppContext, queue: RunQueue, a: Act
   const counts: Counts[] = shards.map(() => ({ passed: 0, failed: 0 }));
   const report = () => {
     const planned = counts.every((c) => c.planned !== undefined) ? counts.reduce((n, c) => n + c.planned!, 0) : undefined;
-    onProgress(a, { type: 'progress', planned, passed: counts.reduce((n, c) => n + c.passed, 0), failed: counts.reduce((n, c) => n + c.failed, 0) }, status);
+    onProgress(a, { type: 'progress', planned, passed: counts.reduce((n, c) => n + c.passed, 0), failed: counts.reduce((n, c) => n + c.failed, 0), quarantined: counts.reduce((n, c) => n + (c.quarantined ?? 0), 0) }, status);
   };
   const base = job.messagesFile ?? path.join(job.workDir, '..', 'messages.ndjson');
   const results = await Promise.all(
@@ -107,7 +107,7 @@ async function runJobOnWorker(ctx: AppContext, queue: RunQueue, a: Active, job: 
       timer = setTimeout(() => fail(`No worker finished the job within ${Math.round((limits.timeoutMs + GRACE_MS) / 60_000)} minutes`), limits.timeoutMs + GRACE_MS);
       timer.unref();
     } else if (e.type === 'log') status.log(a, e.line);
-    else if (e.type === 'progress') progress({ ...(e.planned ? { planned: e.planned } : {}), passed: e.passed, failed: e.failed });
+    else if (e.type === 'progress') progress({ ...(e.planned ? { planned: e.planned } : {}), passed: e.passed, failed: e.failed, quarantined: e.quarantined ?? 0 });
     else if (e.type === 'done') void fetchResult(e.exitCode);
     else if (e.type === 'failed' && a.halted && !claimed) {
       // Halted while it waited in the queue: nothing ran.

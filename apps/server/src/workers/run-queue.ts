@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 /** What the owner of a job hears about it: a worker took it, progress and log lines, its result, or its end in BullMQ. */
 export type JobEvent =
   | { type: 'claimed'; worker: string; attempt: number }
-  | { type: 'progress'; planned?: number; passed: number; failed: number }
+  | { type: 'progress'; planned?: number; passed: number; failed: number; quarantined?: number }
   | { type: 'log'; line: string }
   | { type: 'done'; exitCode: number }
   | { type: 'failed'; reason: string };

@@ -157,6 +157,8 @@ export interface LiveStatus {
   verboseStatus: string;
   startTime: string;
   scenariosPassed: number;
+  /** Failed scenarios out of the verdict (tagged @quarantine or flagged), not in scenariosFailed (absent: none). */
+  scenariosQuarantined?: number;
   scenariosFailed: number;
   totalScenarios: number;
   timestamp: string;

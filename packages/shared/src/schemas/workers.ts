@@ -54,7 +54,7 @@ export const JobEventsBody = z.object({
   events: z
     .array(
       z.union([
-        z.object({ type: z.literal('progress'), planned: z.number().int().min(0).optional(), passed: z.number().int().min(0), failed: z.number().int().min(0) }),
+        z.object({ type: z.literal('progress'), planned: z.number().int().min(0).optional(), passed: z.number().int().min(0), failed: z.number().int().min(0), quarantined: z.number().int().min(0).optional() }),
         z.object({ type: z.literal('log'), line: z.string().max(20_000) }),
       ]),
     )
