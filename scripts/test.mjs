@@ -1,9 +1,11 @@
 // `npm test`: every tier. Installs what is missing (dependencies; Debian's Chromium, bubblewrap and
-// passt when root), then lint + typecheck, the unit and API tests on PGlite (and on PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser tests against a built app.
+// passt when root), then lint + typecheck, the unit and API tests on PGlite (and, when
+// TEST_DATABASE_URL is set, the tests of SQL listed in postgres-tests.mjs on PostgreSQL), then the
+// browser tests against one built app. Each stage's time is printed at the end.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureDependencies, ensureSandboxTools, ensureWebBuild, ensureXvfb, log, root, run } from './lib.mjs';
+import { POSTGRES_TESTS } from './postgres-tests.mjs';
 
 const started = Date.now();
 const results = path.join(root, 'test-results');
@@ -11,6 +13,15 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 // Tests that assert server time run alone after each pass, not beside other test files on two cores.
 const TIMED = ['apps/server/src/runs/runs-scale.test.ts'];
 const notTimed = TIMED.flatMap((f) => ['--exclude', f]);
+/** Seconds each stage took, printed at the end whatever the outcome. */
+const stages = [];
+let stageStarted = Date.now();
+function stage(name) {
+  const now = Date.now();
+  if (stages.length > 0) stages[stages.length - 1].seconds = (now - stageStarted) / 1000;
+  stageStarted = now;
+  if (name) stages.push({ name, seconds: 0 });
+}
 
 function vitest(name, args, env) {
   const out = path.join(results, `vitest-${name}.json`);
@@ -25,11 +36,14 @@ function vitest(name, args, env) {
 }
 
 function finish(code) {
+  stage(null);
+  for (const { name, seconds } of stages) console.log(`${name.padEnd(28)} ${String(Math.round(seconds)).padStart(5)} s`);
   log(`Finished in ${Math.round((Date.now() - started) / 1000)} s.`);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(code);
 }
 
+stage('setup (installs)');
 ensureDependencies();
 const chromium = ensureChromium();
 // The escape tests prove the sandbox: they need it.
@@ -39,20 +53,26 @@ fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 
 log('Lint and typecheck...');
+stage('lint + types');
 run('npm', ['run', 'check', '--silent']);
 
 log('Unit and API tests (embedded PGlite)...');
+stage('unit + API (PGlite)');
 if (vitest('pglite', notTimed, { TEST_DATABASE_URL: '' }) !== 0) finish(1);
 if (vitest('pglite-timed', TIMED, { TEST_DATABASE_URL: '' }) !== 0) finish(1);
 
 if (process.env.TEST_DATABASE_URL) {
-  log('API tests on PostgreSQL...');
-  if (vitest('postgres', ['apps/server', ...notTimed], {}) !== 0) finish(1);
-  if (vitest('postgres-timed', TIMED, {}) !== 0) finish(1);
+  log(`Tests of SQL on PostgreSQL (${POSTGRES_TESTS.length} files, scripts/postgres-tests.mjs)...`);
+  stage('SQL tests (PostgreSQL)');
+  const timed = POSTGRES_TESTS.filter((f) => TIMED.includes(f));
+  if (vitest('postgres', POSTGRES_TESTS.filter((f) => !timed.includes(f)), {}) !== 0) finish(1);
+  if (timed.length > 0 && vitest('postgres-timed', timed, {}) !== 0) finish(1);
 }
 
+stage('web build');
 ensureWebBuild();
 log('Browser tests (Playwright, Chromium)...');
+stage('browser tests');
 const e2eOut = path.join(results, 'e2e.json');
 const e2eCode = run('playwright', ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
   env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut },
