@@ -117,7 +117,8 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
 
   const webDist = ctx.config.webDist ?? DEFAULT_WEB_DIST;
   if (fs.existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false });
+    // preCompressed: the build's .br/.gz beside each file, sent when the browser accepts them (bench:web).
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, preCompressed: true });
     const root = path.resolve(webDist);
     app.get('/*', { config: { public: true } }, (req, reply) => {
       if (req.url.startsWith('/api/') || req.url.startsWith(INTERNAL_PREFIX)) return reply.callNotFound();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './test/test-server.ts';
 
@@ -14,6 +15,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Stepwise SPA</title>');
   fs.writeFileSync(path.join(webDist, 'assets', 'app-1.js'), 'console.log(1)');
+  // As the build writes them: each file beside its gzip and brotli forms (vite-plugin-compression2).
+  const big = `console.log(${JSON.stringify('x'.repeat(5000))})`;
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1.js'), big);
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1.js.gz'), zlib.gzipSync(big));
+  fs.writeFileSync(path.join(webDist, 'assets', 'big-1.js.br'), zlib.brotliCompressSync(big));
   server = await startTestServer({}, { webDist });
 });
 afterAll(async () => {
@@ -21,12 +27,15 @@ afterAll(async () => {
   fs.rmSync(webDist, { recursive: true, force: true });
 });
 
-const rawGet = (urlPath: string) =>
-  new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
-    http.get(`${server.baseUrl}${urlPath}`, { path: urlPath }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), body }));
+const rawGet = (urlPath: string, headers: http.OutgoingHttpHeaders = {}) =>
+  new Promise<{ status: number; type: string; encoding?: string; body: string; bytes: Buffer }>((resolve, reject) => {
+    http.get(`${server.baseUrl}${urlPath}`, { path: urlPath, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), encoding: res.headers['content-encoding'], body: bytes.toString(), bytes });
+      });
     }).on('error', reject);
   });
 
@@ -46,5 +55,20 @@ describe('the built web app', () => {
       expect(res.body, evil).not.toMatch(/root:|localhost/);
       expect(res.status, evil).toBeLessThan(500);
     }
+  });
+
+  it('sends the precompressed form the browser accepts, and the plain file to one that accepts none', async () => {
+    const big = fs.readFileSync(path.join(webDist, 'assets', 'big-1.js'), 'utf8');
+    const br = await rawGet('/assets/big-1.js', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br).toMatchObject({ status: 200, encoding: 'br' });
+    expect(br.type).toMatch(/javascript/);
+    expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(big);
+    const gzip = await rawGet('/assets/big-1.js', { 'accept-encoding': 'gzip' });
+    expect(gzip).toMatchObject({ status: 200, encoding: 'gzip' });
+    expect(gzip.bytes.length).toBeLessThan(big.length / 10);
+    expect(zlib.gunzipSync(gzip.bytes).toString()).toBe(big);
+    expect(await rawGet('/assets/big-1.js', { 'accept-encoding': 'identity' })).toMatchObject({ status: 200, encoding: undefined, body: big });
+    // A file without compressed forms is sent as it is.
+    expect(await rawGet('/assets/app-1.js', { 'accept-encoding': 'gzip, br' })).toMatchObject({ status: 200, encoding: undefined, body: 'console.log(1)' });
   });
 });

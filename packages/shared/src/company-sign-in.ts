@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// The query and answer schemas of company sign-in are in schemas/company-sign-in.ts: the web app's
+// login page uses the constants here without loading zod.
+export * from './schemas/company-sign-in.ts';
 
 /** Cookies of a browser session: the session token (HttpOnly) and its CSRF token (readable by the web app). */
 export const SESSION_COOKIES = { session: 'stepwise_session', csrf: 'stepwise_csrf' } as const;
@@ -28,26 +30,6 @@ export function ssoErrorText(code: string | null): string | null {
   if (!code) return null;
   return (SSO_ERRORS as Record<string, string>)[code] ?? SSO_ERRORS.invalidResponse;
 }
-
-export const CompanySignInQuery = z.object({
-  /** Where the user goes after signing in: a path of this app. */
-  callbackUrl: z.string().max(2000).optional(),
-});
-
-export const CompanySignInCallbackQuery = z.object({
-  code: z.string().max(4096).optional(),
-  state: z.string().max(1024).optional(),
-  error: z.string().max(200).optional(),
-  error_description: z.string().max(2000).optional(),
-  iss: z.string().max(2000).optional(),
-}).loose();
-
-export const LogoutResponse = z.object({
-  status: z.literal('success'),
-  /** The identity provider's end-session address when the session came from a company sign-in. */
-  logoutUrl: z.string().optional(),
-});
-export type LogoutResponse = z.infer<typeof LogoutResponse>;
 
 /** A callback URL of the app only: a path on this origin, never `//host` or a scheme. */
 export function safeReturnPath(value: string | undefined | null): string {

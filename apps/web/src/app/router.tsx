@@ -1,21 +1,23 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
-import { GetStartedPage } from '../features/home/GetStartedPage';
-import { InvitationPage } from '../features/invitations/InvitationPage';
-import { InvitationsPage } from '../features/invitations/InvitationsPage';
-import { SignupPage } from '../features/onboarding/SignupPage';
-import { OpenRecorderPage } from '../features/recorder/OpenRecorderPage';
-import { RemoteRecorderPage } from '../features/recorder/RemoteRecorderPage';
-import { IntegrationsTab } from '../features/settings/IntegrationsTab';
-import { SettingsPage } from '../features/settings/SettingsPage';
 import { FullScreenLoader } from '../components/FullScreenLoader';
-import { ProjectLayout } from './guards/ProjectLayout';
-import { RequireAuth } from './guards/RequireAuth';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RouteErrorPage } from './pages/RouteErrorPage';
-import { StartPage } from './pages/StartPage';
-import { AppShell } from './shell/AppShell';
+import { RequireAuth } from './guards/RequireAuth';
 
+// Only the login page is in the first load (see docs/PERFORMANCE.md, bench:web): every other page,
+// the signed-in shell and what they use load with the first route that needs them.
+const signupPage = async () => ({ Component: (await import('../features/onboarding/SignupPage')).SignupPage });
+const invitationPage = async () => ({ Component: (await import('../features/invitations/InvitationPage')).InvitationPage });
+const invitationsPage = async () => ({ Component: (await import('../features/invitations/InvitationsPage')).InvitationsPage });
+const openRecorderPage = async () => ({ Component: (await import('../features/recorder/OpenRecorderPage')).OpenRecorderPage });
+const remoteRecorderPage = async () => ({ Component: (await import('../features/recorder/RemoteRecorderPage')).RemoteRecorderPage });
+const startPage = async () => ({ Component: (await import('./pages/StartPage')).StartPage });
+const appShell = async () => ({ Component: (await import('./shell/AppShell')).AppShell });
+const getStartedPage = async () => ({ Component: (await import('../features/home/GetStartedPage')).GetStartedPage });
+const projectLayout = async () => ({ Component: (await import('./guards/ProjectLayout')).ProjectLayout });
+const settingsPage = async () => ({ Component: (await import('../features/settings/SettingsPage')).SettingsPage });
+const integrationsTab = async () => ({ Component: (await import('../features/settings/IntegrationsTab')).IntegrationsTab });
 // The tables pull in the data grid: loaded on first visit of the settings tabs.
 const membersTab = async () => ({ Component: (await import('../features/members/MembersTab')).MembersTab });
 const accessTokensTab = async () => ({ Component: (await import('../features/access-tokens/AccessTokensTab')).AccessTokensTab });
@@ -43,7 +45,7 @@ const settingsRoutes: RouteObject[] = [
   { path: 'members', lazy: membersTab },
   { path: 'access-tokens', lazy: accessTokensTab },
   { path: 'new-access-token', lazy: newAccessToken },
-  { path: 'private-repository', element: <IntegrationsTab /> },
+  { path: 'private-repository', lazy: integrationsTab },
   { path: 'code-cleanup', lazy: codeCleanupTab },
   { path: 'workers', lazy: workersTab },
 ];
@@ -52,7 +54,7 @@ const projectRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
   { path: 'dashboard', lazy: dashboardPage },
   { path: 'memory', lazy: memoryPage, handle: { fullBleed: true } },
-  { path: 'settings', element: <SettingsPage />, children: settingsRoutes },
+  { path: 'settings', lazy: settingsPage, children: settingsRoutes },
   { path: 'features', lazy: featuresPage, handle: { fullBleed: true } },
   {
     path: 'test-data',
@@ -79,21 +81,21 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <FullScreenLoader />,
     children: [
       { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignupPage /> },
-      { path: '/invitation', element: <InvitationPage /> },
-      { path: '/invitations', element: <InvitationsPage /> },
-      { path: '/open-recorder/:cmd', element: <OpenRecorderPage /> },
+      { path: '/signup', lazy: signupPage },
+      { path: '/invitation', lazy: invitationPage },
+      { path: '/invitations', lazy: invitationsPage },
+      { path: '/open-recorder/:cmd', lazy: openRecorderPage },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/', element: <StartPage /> },
+          { path: '/', lazy: startPage },
           {
-            element: <AppShell />,
+            lazy: appShell,
             children: [
-              { path: '/onboarding', element: <GetStartedPage /> },
-              { path: '/home', element: <GetStartedPage /> },
-              { path: '/remote-recorder/:cmd', element: <RemoteRecorderPage />, handle: { fullBleed: true } },
-              { path: '/:projectId', element: <ProjectLayout />, children: projectRoutes },
+              { path: '/onboarding', lazy: getStartedPage },
+              { path: '/home', lazy: getStartedPage },
+              { path: '/remote-recorder/:cmd', lazy: remoteRecorderPage, handle: { fullBleed: true } },
+              { path: '/:projectId', lazy: projectLayout, children: projectRoutes },
             ],
           },
         ],

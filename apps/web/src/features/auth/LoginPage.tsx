@@ -4,7 +4,6 @@ import Divider from '@mui/material/Divider';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { COMPANY_SIGN_IN_LABEL, COMPANY_SIGN_IN_PATH, MSG, ssoErrorText } from '@stepwise/shared';
 import { type FormEvent, useState } from 'react';
@@ -12,6 +11,7 @@ import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'reac
 import { errorText } from '../../api/client';
 import { useSignedIn } from '../../api/session';
 import { AuthLayout } from '../../components/AuthLayout';
+import { InputField } from '../../components/InputField';
 import { useAppConfig } from '../config/use-app-config';
 import { signIn } from './auth.api';
 import { safeCallbackUrl } from './redirects';
@@ -83,8 +83,8 @@ export function LoginPage() {
       )}
       <form noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
-          <TextField label="Email" type="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
-          <TextField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <InputField label="Email" type="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
+          <InputField label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           {error && (
             <Alert severity="error" role="alert">
               {error}

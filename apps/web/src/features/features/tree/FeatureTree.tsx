@@ -32,11 +32,12 @@ export function FeatureTree({ items, expanded, selectedId, renderInput, filterin
 
   return (
     <Box ref={scroller} role="tree" aria-label="Features" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: 0.5, pb: 1 }}>
-      <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index];
           return (
-            <Box key={v.key} data-index={v.index} ref={virtualizer.measureElement} sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
+            // A plain style, not sx: each position as an sx value would be a new CSS rule (bench:web).
+            <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
               {item.kind === 'input' ? (
                 renderInput(item)
               ) : (
@@ -48,10 +49,10 @@ export function FeatureTree({ items, expanded, selectedId, renderInput, filterin
                   {...handlers}
                 />
               )}
-            </Box>
+            </div>
           );
         })}
-      </Box>
+      </div>
     </Box>
   );
 }
