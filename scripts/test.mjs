@@ -84,4 +84,9 @@ if (fs.existsSync(e2eOut)) {
   totals.failed += s.unexpected ?? 0;
   totals.skipped += s.skipped ?? 0;
 }
-finish(e2eCode === 0 ? 0 : 1);
+
+log('Production start on a fresh clone of HEAD (scripts/production-start-check.mjs)...');
+stage('production start');
+const startCode = run(process.execPath, ['scripts/production-start-check.mjs'], { allowFailure: true });
+totals[startCode === 0 ? 'passed' : 'failed'] += 1;
+finish(e2eCode === 0 && startCode === 0 ? 0 : 1);
