@@ -120,7 +120,12 @@ export function presentRunReport(run: Run, cases: TestCaseRow[]): RunReportDto {
       branch: run.branch,
       errors: run.errors,
     },
-    stats: { totalScenarios: run.total_scenarios, scenariosPassed: run.scenarios_passed, scenariosFailed: run.scenarios_failed },
+    stats: {
+      totalScenarios: run.total_scenarios,
+      scenariosPassed: run.scenarios_passed,
+      scenariosFailed: run.scenarios_failed,
+      scenariosQuarantined: run.scenarios_quarantined,
+    },
   };
 }
 

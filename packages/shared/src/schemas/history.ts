@@ -15,6 +15,7 @@ export const FLAKY_MIN_RETRY_PASSES = 1;
 export const QUARANTINE_TAG = '@quarantine';
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_LIST_LIMIT = 10;
+export const QUARANTINE_REASON_MAX = 500;
 
 export const HISTORY_MESSAGES = {
   scenarioNotFound: 'Scenario not found',
@@ -44,15 +45,19 @@ export const ScenarioHistoryQuery = z.object({
 export type ScenarioHistoryQuery = z.infer<typeof ScenarioHistoryQuery>;
 export const RunMarksQuery = z.object({ runId: id });
 export const HistoryListsQuery = z.object({ projectId: id, limit: z.coerce.number().int().min(1).max(50).default(HISTORY_LIST_LIMIT) });
+export const FAILURE_GROUPS_PAGE_SIZE = 25;
+/** Failures by signature over the last `days`, a page (from 0) of `pageSize` groups at a time. */
 export const FailureGroupsQuery = z.object({
   projectId: id,
   days: z.coerce.number().int().min(1).max(36500).default(30),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  page,
+  pageSize: z.coerce.number().int().min(1).max(200).default(FAILURE_GROUPS_PAGE_SIZE),
 });
+export type FailureGroupsQuery = z.infer<typeof FailureGroupsQuery>;
 export const QuarantineBody = z.object({
   testCaseId: id,
   quarantined: z.boolean(),
-  reason: z.string().trim().max(500).default(''),
+  reason: z.string().trim().max(QUARANTINE_REASON_MAX).default(''),
 });
 export type QuarantineBody = z.infer<typeof QuarantineBody>;
 
@@ -112,6 +117,8 @@ export interface RunMarkDto {
   testCaseId: string;
   mark: HistoryMark | null;
   quarantined: boolean;
+  /** The reason given when the scenario was flagged (null when it is not flagged now: tagged, or lifted since). */
+  quarantineReason: string | null;
   flakinessScore: number;
 }
 
@@ -139,11 +146,18 @@ export interface FailureGroupDto {
   runs: number;
   firstSeen: string;
   lastSeen: string;
+  /** The latest failure with this signature: a scenario report to open. */
+  example: { runId: string; testCaseId: string; featurePath: string; scenarioName: string; example: string };
 }
 
 export interface FailureGroupsResponse {
   status: 'success';
   groups: FailureGroupDto[];
+  /** Groups in the period (every page). */
+  total: number;
+  page: number;
+  pageSize: number;
+  pageCount: number;
 }
 
 export interface QuarantineResponse {

@@ -146,7 +146,8 @@ export interface RunReportDto {
     branch: string | null;
     errors: string[];
   };
-  stats: { totalScenarios: number; scenariosPassed: number; scenariosFailed: number };
+  /** scenariosQuarantined: counted scenarios that did not pass but are quarantined (out of scenariosFailed and the verdict). */
+  stats: { totalScenarios: number; scenariosPassed: number; scenariosFailed: number; scenariosQuarantined: number };
 }
 
 /** One test case with its steps: GET runs/cucumber-runs/get-testcase and runs/scenarios/get. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HISTORY_MESSAGES, MSG, RUNS_MESSAGES } from '@stepwise/shared';
+import { HISTORY_MESSAGES, MSG, QUARANTINE_REASON_MAX, RUNS_MESSAGES } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { addMemberToProject, createAccessKey, createProject, signUpUser, type TestUser } from '../../test/factories.ts';
 import { ApiClient } from '../../test/api-client.ts';
@@ -75,7 +75,15 @@ describe('runs/history access', () => {
     expectError(await admin.api.get(`runs/history/scenario?testCaseId=${testCaseId}&page=-1`), 400);
     expectError(await admin.api.get(`runs/history/scenario?testCaseId=${testCaseId}&limit=1000`), 400);
     expectError(await admin.api.get(`runs/history/lists?projectId=${projectId}&limit=zero`), 400);
+    expectError(await admin.api.get('runs/history/failure-groups?projectId=00000000-0000-4000-8000-000000000000'), 404, MSG.projectNotFound);
+    for (const bad of ['page=-1', 'page=one', 'pageSize=0', 'pageSize=201', 'pageSize=2.5', 'days=0']) {
+      const res = await admin.api.get(`runs/history/failure-groups?projectId=${projectId}&${bad}`);
+      expectError(res, 400);
+      expect(JSON.stringify(res.body)).toMatch(/page|days/i);
+    }
+    expectError(await admin.api.get('runs/history/failure-groups'), 400);
     expectError(await admin.api.post('runs/history/quarantine', { testCaseId, quarantined: 'yes' }), 400);
+    expectError(await admin.api.post('runs/history/quarantine', { testCaseId, quarantined: true, reason: 'x'.repeat(QUARANTINE_REASON_MAX + 1) }), 400);
     expectError(await admin.api.post('runs/history/quarantine', { testCaseId }), 400);
   });
 });

@@ -83,13 +83,15 @@ export interface MarkRow {
   mark: HistoryMark | null;
   quarantined: boolean;
   flakiness: number | null;
+  quarantine_reason: string | null;
 }
 
-/** The marks of a run's results. */
+/** The marks of a run's results, with the reason of the scenario's quarantine flag (when flagged now). */
 export async function runMarks(db: Db, runId: string, projectId: string): Promise<MarkRow[]> {
   const { rows } = await sql<MarkRow>`
-    select r.test_case_id, r.mark, r.quarantined, s.flakiness
+    select r.test_case_id, r.mark, r.quarantined, s.flakiness, q.reason as quarantine_reason
     from scenario_results r left join scenario_stats s on s.project_id = ${projectId} and s.history_key = r.history_key
+    left join scenario_quarantine q on q.project_id = ${projectId} and q.history_key = r.history_key
     where r.run_id = ${runId}`.execute(db);
   return rows;
 }
@@ -120,23 +122,38 @@ export interface GroupRow {
   runs: string;
   first_seen: Date;
   last_seen: Date;
+  example_run_id: string;
+  example_test_case_id: string;
+  feature_path: string | null;
+  scenario_name: string | null;
+  example: string | null;
 }
 
-/** Failures since `since` grouped by signature, the most frequent first. */
-export async function failureGroups(db: Db, projectId: string, since: Date, limit: number): Promise<GroupRow[]> {
-  const { rows } = await sql<GroupRow>`
-    select g.signature, f.message, f.step, f.frame, g.failures, g.scenarios, g.runs, g.first_seen, g.last_seen
-    from (
-      select signature, count(*) as failures, count(distinct history_key) as scenarios, count(distinct run_id) as runs,
-        min(publish_time) as first_seen, max(publish_time) as last_seen
-      from scenario_results
-      where project_id = ${projectId} and publish_time >= ${since} and signature is not null
-      group by signature
-    ) g
-    join failure_signatures f on f.project_id = ${projectId} and f.signature = g.signature
-    order by g.failures desc, g.last_seen desc
-    limit ${limit}`.execute(db);
-  return rows;
+/**
+ * A page of the failures since `since` grouped by signature, the most frequent first, each with its
+ * latest failure (to open), and how many groups there are.
+ */
+export async function failureGroups(db: Db, projectId: string, since: Date, offset: number, limit: number): Promise<{ rows: GroupRow[]; total: number }> {
+  const [page, count] = await Promise.all([
+    sql<GroupRow>`
+      select g.signature, f.message, f.step, f.frame, g.failures, g.scenarios, g.runs, g.first_seen, g.last_seen,
+        g.latest[1][1] as example_run_id, g.latest[1][2] as example_test_case_id, s.feature_path, s.scenario_name, s.example
+      from (
+        select signature, count(*) as failures, count(distinct history_key) as scenarios, count(distinct run_id) as runs,
+          min(publish_time) as first_seen, max(publish_time) as last_seen,
+          (array_agg(array[run_id, test_case_id, history_key] order by started_at desc, publish_time desc, run_id desc))[1:1] as latest
+        from scenario_results
+        where project_id = ${projectId} and publish_time >= ${since} and signature is not null
+        group by signature
+      ) g
+      join failure_signatures f on f.project_id = ${projectId} and f.signature = g.signature
+      left join scenario_stats s on s.project_id = ${projectId} and s.history_key = g.latest[1][3]
+      order by g.failures desc, g.last_seen desc, g.signature
+      offset ${offset} limit ${limit}`.execute(db),
+    sql<{ n: string }>`select count(distinct signature) as n from scenario_results
+      where project_id = ${projectId} and publish_time >= ${since} and signature is not null`.execute(db),
+  ]);
+  return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
 }
 
 export async function setQuarantine(db: Db, projectId: string, key: string, on: boolean, reason: string, userId: string): Promise<void> {

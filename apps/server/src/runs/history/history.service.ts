@@ -1,6 +1,7 @@
 import {
   HISTORY_MESSAGES,
   RUNS_MESSAGES,
+  type FailureGroupsQuery,
   type FailureGroupsResponse,
   type HistoryListsResponse,
   type HistoryOutcome,
@@ -98,7 +99,13 @@ export class HistoryService {
     const rows = await runMarks(this.ctx.db, run.id, run.project_id);
     return {
       status: 'success',
-      marks: rows.map((r) => ({ testCaseId: r.test_case_id, mark: r.mark, quarantined: r.quarantined, flakinessScore: Number((r.flakiness ?? 0).toFixed(3)) })),
+      marks: rows.map((r) => ({
+        testCaseId: r.test_case_id,
+        mark: r.mark,
+        quarantined: r.quarantined,
+        quarantineReason: r.quarantine_reason,
+        flakinessScore: Number((r.flakiness ?? 0).toFixed(3)),
+      })),
       quarantinedFailures: run.scenarios_quarantined,
     };
   }
@@ -109,9 +116,10 @@ export class HistoryService {
     return { status: 'success', mostFlaky: flaky.map(presentStats), newlyFailing: failing.map(presentStats) };
   }
 
-  async failureGroups(auth: AuthContext, q: { projectId: string; days: number; limit: number }): Promise<FailureGroupsResponse> {
+  async failureGroups(auth: AuthContext, q: FailureGroupsQuery): Promise<FailureGroupsResponse> {
     await requireMember(this.ctx.db, auth, q.projectId);
-    const rows = await failureGroups(this.ctx.db, q.projectId, new Date(Date.now() - q.days * DAY_MS), q.limit);
+    const since = new Date(Date.now() - q.days * DAY_MS);
+    const { rows, total } = await failureGroups(this.ctx.db, q.projectId, since, q.page * q.pageSize, q.pageSize);
     return {
       status: 'success',
       groups: rows.map((g) => ({
@@ -124,7 +132,18 @@ export class HistoryService {
         runs: Number(g.runs),
         firstSeen: new Date(g.first_seen).toISOString(),
         lastSeen: new Date(g.last_seen).toISOString(),
+        example: {
+          runId: g.example_run_id,
+          testCaseId: g.example_test_case_id,
+          featurePath: g.feature_path ?? '',
+          scenarioName: g.scenario_name ?? '',
+          example: g.example ?? '',
+        },
       })),
+      total,
+      page: q.page,
+      pageSize: q.pageSize,
+      pageCount: Math.ceil(total / q.pageSize),
     };
   }
 

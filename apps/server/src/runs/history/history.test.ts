@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HistoryListsResponse, RunMarksResponse, ScenarioHistoryResponse, TestCaseResult } from '@stepwise/shared';
+import type { FailureGroupsResponse, HistoryListsResponse, RunReportDto, RunMarksResponse, ScenarioHistoryResponse, TestCaseResult } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { createProject, signUpUser, type TestUser } from '../../test/factories.ts';
 import { expectOk } from '../../test/assertions.ts';
@@ -140,6 +140,27 @@ describe('scenario history over 20 runs', () => {
     expect(res.body.groups.find((g) => g.message === 'expected <n> items, got <n>')).toMatchObject({ failures: 5, scenarios: 1 });
     expect(res.body.groups.map((g) => g.message).sort()).toEqual(['Cannot read properties of undefined', 'Timeout <n>ms exceeded at <path>/cart.mjs', 'expected <n> items, got <n>']);
   });
+
+  it('pages the failure groups, the most frequent first, each with its latest failure to open', async () => {
+    const pageOf = (page: number) => user.api.get<FailureGroupsResponse>(`runs/history/failure-groups?projectId=${projectId}&days=1&page=${page}&pageSize=2`);
+    const first = await pageOf(0);
+    expectOk(first);
+    expect(first.body).toMatchObject({ total: 3, page: 0, pageSize: 2, pageCount: 2 });
+    expect(first.body.groups.map((g) => g.failures)).toEqual([37, 5]);
+    const second = await pageOf(1);
+    expect(second.body).toMatchObject({ total: 3, page: 1, pageCount: 2 });
+    expect(second.body.groups).toHaveLength(1);
+    const profile = await server.ctx.db.selectFrom('test_cases').select('id').where('run_id', '=', runIds[19]).where('scenario_name', '=', 'Regressed profile').executeTakeFirstOrThrow();
+    expect(second.body.groups[0]).toMatchObject({
+      message: 'Cannot read properties of undefined',
+      failures: 2,
+      runs: 2,
+      example: { runId: runIds[19], testCaseId: profile.id, scenarioName: 'Regressed profile', featurePath: 'features/cart.feature', example: '' },
+    });
+    // Past the last page: no groups, the same total.
+    const past = await pageOf(2);
+    expect(past.body).toMatchObject({ groups: [], total: 3, pageCount: 2 });
+  });
 });
 
 describe('quarantine', () => {
@@ -166,7 +187,11 @@ describe('quarantine', () => {
     expect(await runRow(after.runId)).toEqual({ status: 'Passed', scenarios_failed: 0, scenarios_quarantined: 1 });
     const marks = await user.api.get<RunMarksResponse>(`runs/history/run-marks?runId=${after.runId}`);
     expect(marks.body.quarantinedFailures).toBe(1);
-    expect(marks.body.marks.find((m) => m.quarantined)?.testCaseId).toBe(await caseId(after.runId, 'Known flaky'));
+    expect(marks.body.marks.find((m) => m.quarantined)).toMatchObject({ testCaseId: await caseId(after.runId, 'Known flaky'), quarantineReason: 'socket flake' });
+    // The run report counts it apart from the passed and the failed.
+    const shown = await user.api.get<{ run: RunReportDto }>(`runs/cucumber-runs/get?runId=${after.runId}`);
+    expectOk(shown);
+    expect(shown.body.run.stats).toEqual({ totalScenarios: 2, scenariosPassed: 1, scenariosFailed: 0, scenariosQuarantined: 1 });
     // The runs list and the report show it passed.
     const list = await user.api.post<{ projectSummary: { reports: Array<{ id: string; status: string }> } }>('runs/project/getDetails', { projectId: qProject });
     expect(list.body.projectSummary.reports.find((r) => r.id === after.runId)?.status).toBe('Passed');
