@@ -11,8 +11,11 @@
 // bwrap: the bench refuses to run without it); the bare baseline runs unsandboxed.
 // (a) and (b) run feature by feature (10 scenarios each), alternating, so that the load of other
 // processes on the machine weighs on both alike; (a) and (c) each run the whole workspace once.
-// Knobs: BENCH_SCENARIOS (50), BENCH_RUNS (1: rounds of everything; sums and medians), BENCH_VERBOSE=1
-// (per-feature figures), CHROMIUM_PATH.
+// Everything measured runs with the machine kept busy (BENCH_LOAD busy-loop processes, default 1:
+// load.mjs); the ratio of each pair is printed, sorted, with its spread, and so is the threads ratio
+// of each round.
+// Knobs: BENCH_SCENARIOS (50), BENCH_RUNS (1: rounds of everything; sums and medians), BENCH_LOAD (1),
+// BENCH_VERBOSE=1 (per-feature figures), CHROMIUM_PATH.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -23,6 +26,7 @@ import { promisify } from 'node:util';
 import { runScenarios } from '../packages/runner/src/index.ts';
 import { createSandbox } from '../apps/server/src/sandbox/sandbox-probe.ts';
 import { makeScratchFolders, runnerProbe, runnerSpec } from '../apps/server/src/execution-runs/runner-job.ts';
+import { startLoad } from './load.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCENARIOS = Number(process.env.BENCH_SCENARIOS ?? 50);
@@ -150,6 +154,11 @@ async function bare(workDir, baseUrl, paths) {
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-runner-'));
 const server = http.createServer(site);
 let cacheDir = null;
+let load = null;
+const sorted = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return `${s.map((x) => x.toFixed(2)).join(', ')} (spread ${(s.at(-1) - s[0]).toFixed(2)})`;
+};
 try {
   const features = writeWorkspace(workDir);
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
@@ -163,6 +172,7 @@ try {
   // (a) vs (b): pairs of runs of one feature (10 scenarios) each, the order alternating, so that a change
   // in the machine's load during the bench weighs on both alike.
   const pairs = [];
+  load = startLoad();
   for (let round = 0; round < RUNS; round++) {
     for (const [i, feature] of features.entries()) {
       const first = (i + round) % 2 === 0 ? 'ours' : 'bare';
@@ -188,6 +198,8 @@ try {
     two.push((await ours(workDir, baseUrl, 2)).ms);
   }
   const [oneMs, twoMs] = [median(one), median(two)];
+  const loadLine = load.describe();
+  load.stop();
 
   const overhead = oursMs / bareMs;
   const threads = oneMs / twoMs;
@@ -197,11 +209,13 @@ try {
     `${withShot} steps with a screenshot, ${distinct} distinct; overhead ${((oursMs - bareMs) / SCENARIOS / 8).toFixed(1)} ms per step)`);
   console.log(`ours, all ${SCENARIOS} scenarios in one run: 1 thread ${oneMs.toFixed(0)} ms, 2 threads ${twoMs.toFixed(0)} ms`);
   console.log(`sandbox: ${sandbox.status.mode}${sandbox.status.network ? `, network ${sandbox.status.network}` : ''} (ours); the bare baseline runs unsandboxed`);
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes skew the figures)`);
+  console.log(`ratio per pair (ours / bare, one feature each): ${sorted(pairs.map((p) => p.ours.ms / p.bare.ms))}; threads per round: ${sorted(one.map((ms, i) => ms / two[i]))}`);
+  console.log(`machine while measuring: ${loadLine}`);
   const pass = overhead <= 1.1 && threads >= 1.7;
   console.log(`runner: ${overhead.toFixed(2)} (goal <= 1.10), threads ${threads.toFixed(2)} (goal >= 1.7) ${pass ? 'PASS' : 'FAIL'}`);
   process.exitCode = pass ? 0 : 1;
 } finally {
+  load?.stop();
   server.close();
   fs.rmSync(workDir, { recursive: true, force: true });
   if (cacheDir) fs.rmSync(cacheDir, { recursive: true, force: true });
