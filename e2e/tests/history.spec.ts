@@ -1,47 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createProjectViaApi, signedInAs, signUpViaApi, uniqueEmail } from './helpers.ts';
+import { type Outcome, uploadRun } from './history-helpers.ts';
 import { post, scenarioRow } from './runs-helpers.ts';
 
 const shots = process.env.E2E_SHOTS ?? '/tmp';
 const RUNS = 25;
-
-interface Outcome {
-  name: string;
-  failed: boolean;
-  tags?: string[];
-}
-
-/** A cucumber-js run in Cucumber JSON: one step per scenario, failed or passed. */
-function cucumberJson(scenarios: Outcome[]): string {
-  return JSON.stringify([
-    {
-      uri: 'features/shop.feature',
-      id: 'shop',
-      keyword: 'Feature',
-      name: 'Shop',
-      line: 1,
-      tags: [],
-      elements: scenarios.map((s, i) => ({
-        id: `shop;${s.name.toLowerCase()}`,
-        keyword: 'Scenario',
-        name: s.name,
-        line: 3 + i * 3,
-        type: 'scenario',
-        tags: (s.tags ?? []).map((name) => ({ name, line: 2 + i * 3 })),
-        steps: [
-          {
-            keyword: 'Then ',
-            name: `the ${s.name.toLowerCase()} works`,
-            line: 4 + i * 3,
-            result: s.failed
-              ? { status: 'failed', duration: 2_000_000, error_message: `Error: ${s.name} broke after 1200 ms\n    at World.<anonymous> (file:///ci/steps/shop.mjs:12:5)` }
-              : { status: 'passed', duration: 1_000_000 },
-          },
-        ],
-      })),
-    },
-  ]);
-}
 
 /** Run i: Checkout fails now and then (flaky), Basket fails from run 20 on (a regression), Search is quarantined and always fails. */
 const runOf = (i: number): Outcome[] => [
@@ -51,15 +14,8 @@ const runOf = (i: number): Outcome[] => [
   { name: 'Search', failed: true, tags: ['@quarantine'] },
 ];
 
-async function upload(request: APIRequestContext, key: string, projectId: string, i: number): Promise<string> {
-  const res = await request.post('/api/runs/upload-report', {
-    params: { projectId, name: `Build ${i + 1}`, format: 'cucumber-json', branch: i === 20 ? 'feature/basket' : 'main' },
-    data: cucumberJson(runOf(i)),
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()).runId;
-}
+const upload = (request: APIRequestContext, key: string, projectId: string, i: number) =>
+  uploadRun(request, key, projectId, `Build ${i + 1}`, runOf(i), i === 20 ? 'feature/basket' : 'main');
 
 test('the history finds the flaky and newly failing scenarios, marks the run report and pages a scenario\'s results', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -90,6 +46,10 @@ test('the history finds the flaky and newly failing scenarios, marks the run rep
   await expect(scenarioRow(page, 'Basket').getByTestId('history-mark')).toHaveText('Still failing');
   await expect(scenarioRow(page, 'Search').getByTestId('quarantined')).toHaveText('Quarantined');
   await expect(scenarioRow(page, 'Login').getByTestId('history-mark')).toHaveCount(0);
+  // Counters: Search's failure is quarantined, apart from the failed.
+  await expect(page.getByTestId('run-report-counters')).toHaveText(/Scenarios\s*4\s*Passed\s*2\s*Failed\s*1\s*Quarantined\s*1\s*not counted as failed/);
+  await scenarioRow(page, 'Search').getByTestId('quarantined').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Quarantined by its @quarantine tag');
   await page.screenshot({ path: `${shots}/history-run-report.png`, fullPage: true });
 
   // The scenario report: its history, a page at a time.
@@ -110,15 +70,36 @@ test('the history finds the flaky and newly failing scenarios, marks the run rep
   await history.getByRole('button', { name: 'Newer results' }).click();
   await expect(history.getByTestId('history-range')).toHaveText(`1-20 of ${RUNS}`);
 
-  // Quarantined from the next run on, and shown as such.
+  // Quarantined from the next run on, with a reason asked for in a dialog.
   await expect(history.getByTestId('quarantined')).toHaveCount(0);
   await history.getByRole('button', { name: 'Quarantine', exact: true }).click();
+  let dialog = page.getByRole('dialog', { name: 'Quarantine scenario' });
+  await expect(dialog).toContainText('Basket');
+  await expect(dialog.getByRole('button', { name: 'Quarantine' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(history.getByTestId('quarantined')).toHaveCount(0);
+  await history.getByRole('button', { name: 'Quarantine', exact: true }).click();
+  dialog = page.getByRole('dialog', { name: 'Quarantine scenario' });
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('   ');
+  await expect(dialog.getByRole('button', { name: 'Quarantine' })).toBeDisabled();
+  await dialog.getByRole('textbox', { name: 'Reason' }).fill('Basket API rewrite in progress');
+  await expect(dialog.getByRole('button', { name: 'Quarantine' })).toBeEnabled();
+  await page.screenshot({ path: `${shots}/history-quarantine-dialog.png`, animations: 'disabled' });
+  await dialog.getByRole('button', { name: 'Quarantine' }).click();
+  await expect(dialog).toBeHidden();
   await expect(history.getByTestId('quarantined')).toHaveText('Quarantined');
+  await history.getByTestId('quarantined').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Quarantined: Basket API rewrite in progress');
+  await page.screenshot({ path: `${shots}/history-quarantine-tooltip.png` });
   await expect(history.getByRole('button', { name: 'Lift quarantine' })).toBeVisible();
   const next = await upload(request, key, projectId, RUNS);
   await page.goto(`/${projectId}/run-report/${next}?tab=all`);
   await expect(scenarioRow(page, 'Basket').getByTestId('quarantined')).toBeVisible();
   // Its only failures are quarantined scenarios (Search by its tag, Basket by the flag): the run passed.
   await expect(page.getByTestId('status-chip').first()).toHaveText('Passed');
+  await expect(page.getByTestId('run-report-counters')).toHaveText(/Scenarios\s*4\s*Passed\s*2\s*Failed\s*0\s*Quarantined\s*2/);
+  await scenarioRow(page, 'Basket').getByTestId('quarantined').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Quarantined: Basket API rewrite in progress');
   await page.screenshot({ path: `${shots}/history-quarantined-run.png`, fullPage: true });
 });

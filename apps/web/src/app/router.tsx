@@ -34,6 +34,7 @@ const dashboardPage = async () => ({ Component: (await import('../features/dashb
 const memoryPage = async () => ({ Component: (await import('../features/memory/MemoryPage')).MemoryPage });
 const codeCleanupPage = async () => ({ Component: (await import('../features/code-cleanup/CodeCleanupPage')).CodeCleanupPage });
 const runsPage = async () => ({ Component: (await import('../features/runs/list/RunsPage')).RunsPage });
+const failureGroupsPage = async () => ({ Component: (await import('../features/runs/failure-groups/FailureGroupsPage')).FailureGroupsPage });
 const runsInstructionsPage = async () => ({ Component: (await import('../features/runs/instructions/RunsInstructionsPage')).RunsInstructionsPage });
 const runReportPage = async () => ({ Component: (await import('../features/runs/report/RunReportPage')).RunReportPage });
 const runScenarioReportPage = async () => ({ Component: (await import('../features/runs/scenario/ScenarioReportPages')).RunScenarioReportPage });
@@ -69,6 +70,7 @@ const projectRoutes: RouteObject[] = [
   { path: 'execution/:execId', lazy: executionPage },
   { path: 'runs', lazy: runsPage },
   { path: 'runs/instructions', lazy: runsInstructionsPage },
+  { path: 'runs/failure-groups', lazy: failureGroupsPage },
   { path: 'run-report/:runId', lazy: runReportPage },
   { path: 'run-report/:runId/:testId', lazy: runScenarioReportPage },
   { path: 'scenario-report/:scenarioId', lazy: scenarioReportPage },

@@ -67,7 +67,7 @@ function ScenarioList({ title, testId, empty, items, projectId, detail }: ListPr
                 {s.scenarioName}
                 {s.example ? ` (${s.example})` : ''}
               </Link>
-              {s.quarantined && <QuarantineChip />}
+              {s.quarantined && <QuarantineChip reason={s.quarantineReason} tagged={s.quarantineReason === null} />}
             </Stack>
             <Typography variant="caption" color="text.secondary" component="div">
               {s.featurePath} · {detail(s)}

@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { errorText } from '../../../api/client';
 import { formatDateTime } from '../logic/run-list';
 import { HistoryMarkChip, QuarantineChip } from './HistoryMarkChip';
+import { QuarantineDialog } from './QuarantineDialog';
 import { useQuarantine, useScenarioHistory } from './use-history';
 
 const PAGE_SIZE = 20;
@@ -25,6 +26,7 @@ const percent = (n: number | null) => (n === null ? '-' : `${Math.round(n * 100)
 /** The scenario's results across runs, newest first, a page at a time, with its stats and quarantine. */
 export function HistoryStrip({ projectId, testCaseId }: { projectId: string; testCaseId: string }) {
   const [page, setPage] = useState(0);
+  const [asking, setAsking] = useState(false);
   const history = useScenarioHistory(testCaseId, page, PAGE_SIZE);
   const quarantine = useQuarantine();
   const data = history.data;
@@ -39,12 +41,18 @@ export function HistoryStrip({ projectId, testCaseId }: { projectId: string; tes
           History
         </Typography>
         {s.flaky && <HistoryMarkChip mark="flaky" />}
-        {s.quarantined && <QuarantineChip />}
+        {s.quarantined && <QuarantineChip reason={s.quarantineReason} tagged={s.quarantineReason === null} />}
         <Box sx={{ flex: 1 }} />
-        <Button size="small" variant="outlined" disabled={quarantine.isPending} onClick={() => quarantine.mutate({ testCaseId, quarantined: !s.quarantined, reason: '' })}>
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={quarantine.isPending}
+          onClick={() => (s.quarantined ? quarantine.mutate({ testCaseId, quarantined: false, reason: '' }) : setAsking(true))}
+        >
           {s.quarantined ? 'Lift quarantine' : 'Quarantine'}
         </Button>
       </Stack>
+      {asking && <QuarantineDialog testCaseId={testCaseId} scenarioName={s.example ? `${s.scenarioName} (${s.example})` : s.scenarioName} onClose={() => setAsking(false)} />}
       {quarantine.isError && (
         <Alert severity="error" sx={{ mt: 1 }}>
           {errorText(quarantine.error)}

@@ -1,4 +1,4 @@
-import type { HistoryListsResponse, QuarantineBody, QuarantineResponse, RunMarksResponse, ScenarioHistoryResponse } from '@stepwise/shared';
+import type { FailureGroupsResponse, HistoryListsResponse, QuarantineBody, QuarantineResponse, RunMarksResponse, ScenarioHistoryResponse } from '@stepwise/shared';
 import { api } from '../../../api/client';
 
 /** The scenario history calls (runs/history/*). */
@@ -8,6 +8,7 @@ export const historyKeys = {
   scenario: (testCaseId: string, page: number, limit: number) => ['runs', 'history', 'scenario', testCaseId, page, limit] as const,
   marks: (runId: string) => ['runs', 'history', 'marks', runId] as const,
   lists: (projectId: string) => ['runs', 'history', 'lists', projectId] as const,
+  failureGroups: (projectId: string, days: number, page: number, pageSize: number) => ['runs', 'history', 'failure-groups', projectId, days, page, pageSize] as const,
 };
 
 export function fetchScenarioHistory(testCaseId: string, page: number, limit: number): Promise<ScenarioHistoryResponse> {
@@ -24,4 +25,8 @@ export function fetchHistoryLists(projectId: string): Promise<HistoryListsRespon
 
 export function setQuarantine(body: QuarantineBody): Promise<QuarantineResponse> {
   return api.post<QuarantineResponse>('runs/history/quarantine', body);
+}
+
+export function fetchFailureGroups(projectId: string, days: number, page: number, pageSize: number): Promise<FailureGroupsResponse> {
+  return api.get<FailureGroupsResponse>('runs/history/failure-groups', { projectId, days, page, pageSize });
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { QuarantineBody } from '@stepwise/shared';
-import { fetchHistoryLists, fetchRunMarks, fetchScenarioHistory, historyKeys, setQuarantine } from './history.api';
+import { fetchFailureGroups, fetchHistoryLists, fetchRunMarks, fetchScenarioHistory, historyKeys, setQuarantine } from './history.api';
 
 export function useScenarioHistory(testCaseId: string | undefined, page: number, limit: number) {
   return useQuery({
@@ -19,6 +19,15 @@ export function useRunMarks(runId: string) {
 
 export function useHistoryLists(projectId: string) {
   return useQuery({ queryKey: historyKeys.lists(projectId), queryFn: () => fetchHistoryLists(projectId) });
+}
+
+/** A page of the project's failures grouped by signature over the last `days`. */
+export function useFailureGroups(projectId: string, days: number, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: historyKeys.failureGroups(projectId, days, page, pageSize),
+    queryFn: () => fetchFailureGroups(projectId, days, page, pageSize),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useQuarantine() {

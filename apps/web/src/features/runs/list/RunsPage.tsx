@@ -1,10 +1,8 @@
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { RunListRow } from '@stepwise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
-import { PageHeader } from '../../../components/PageHeader';
+import { useNavigate } from 'react-router';
 import { fetchBranches } from '../../workspace/branches.api';
 import { useWorkspace } from '../../workspace/use-workspace';
 import { wsKeys } from '../../workspace/workspace-keys';
@@ -14,6 +12,7 @@ import type { RunListQuery } from '../runs.api';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useRunList } from '../use-runs';
 import { useUploadRefresh } from '../use-upload-refresh';
+import { ReportsHeader } from './ReportsHeader';
 import { RunsCounters } from './RunsCounters';
 import { RunsTable } from './RunsTable';
 import { RunsToolbar } from './RunsToolbar';
@@ -58,15 +57,7 @@ export function RunsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Reports"
-        subtitle="Every run of the project: from the Execution Planner, the command line and your CI/CD pipeline."
-        actions={
-          <Link component={RouterLink} to={`/${projectId}/runs/instructions`} underline="hover" sx={{ fontWeight: 500 }}>
-            How to upload reports
-          </Link>
-        }
-      />
+      <ReportsHeader projectId={projectId} tab="runs" />
       <RunsCounters projectId={projectId} days={days} />
       <RunsToolbar
         durationIndex={durationIndex}

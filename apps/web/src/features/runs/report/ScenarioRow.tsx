@@ -13,7 +13,7 @@ import { formatDateTime, formatDuration } from '../logic/run-list';
 import { AI_FIXED, type ChildRow, scenarioStatus } from '../logic/run-report';
 import { PastResults } from './PastResults';
 import { HistoryMarkChip, QuarantineChip } from '../history/HistoryMarkChip';
-import type { RunMarkDto } from '@stepwise/shared';
+import { QUARANTINE_TAG, type RunMarkDto } from '@stepwise/shared';
 
 interface Props {
   testCase: TestCaseRow;
@@ -54,7 +54,7 @@ export function ScenarioRow({ testCase: tc, aiLabel, mark, onOpen, onComment }: 
             <Stack direction="row" sx={{ gap: 0.5, mt: 0.5, flexWrap: 'wrap' }}>
               {aiLabel && <Chip size="small" label={aiLabel} color={aiLabel === AI_FIXED ? 'success' : 'error'} />}
               {mark?.mark && <HistoryMarkChip mark={mark.mark} />}
-              {mark?.quarantined && <QuarantineChip />}
+              {mark?.quarantined && <QuarantineChip reason={mark.quarantineReason} tagged={tc.tags.includes(QUARANTINE_TAG)} />}
               {tc.tags.slice(0, 4).map((t) => (
                 <Chip key={t} size="small" variant="outlined" label={t} sx={{ height: 20, fontSize: 11 }} />
               ))}
