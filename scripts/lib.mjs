@@ -45,10 +45,15 @@ export function ensureDependencies() {
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(nodeBin) && fs.existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) return;
   log('Installing dependencies (first run)...');
-  // --include=dev: under NODE_ENV=production npm leaves out devDependencies, and the build (vite) and
-  // the pinned Node 24 are among them (scripts/production-start-check.mjs).
-  run('npm', ['ci', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error']);
+  run('npm', INSTALL_ARGS);
 }
+
+/**
+ * The install of a fresh clone. --include=dev: under NODE_ENV=production npm leaves out
+ * devDependencies, and the build (vite) and the pinned Node 24 are among them
+ * (scripts/production-start-check.mjs).
+ */
+export const INSTALL_ARGS = ['ci', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'];
 
 /** Builds the web app when its sources (or the shared package) changed since the last build. */
 export function ensureWebBuild(force = false) {

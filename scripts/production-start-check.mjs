@@ -1,18 +1,22 @@
 // `npm start` in production on a fresh clone, as a person deploying it would run it: the repository
-// cloned at HEAD into a temporary folder (no node_modules, no build), then `NODE_ENV=production npm
-// start` with a PATH without this checkout's tools. Passes when the install kept the dev dependencies
-// the build needs (vite) and the pinned Node 24, the web app was built, and the server answers
-// GET /login with the built app (its hashed script sent precompressed) and nothing of a dev server.
-// npm's cache makes the install quick (prefer-offline): no download of what this machine already has.
+// cloned at HEAD into a temporary folder (no build), then `NODE_ENV=production npm start` with a PATH
+// without this checkout's tools. Passes when the install the start runs (lib.mjs INSTALL_ARGS) takes
+// the dev dependencies the build needs (vite) and the pinned Node 24 under NODE_ENV=production, the
+// web app is built, and the server answers GET /login with the built app (its hashed script sent
+// precompressed), in production (JSON log lines), nothing of a dev server.
+// To stay quick (~1 min instead of several on a busy machine) the install is checked with npm's dry
+// run (what it would add) and the clone gets this checkout's node_modules as a hard-linked copy;
+// START_CHECK_FULL_INSTALL=1 lets `npm start` run the real install from npm's cache instead.
 // Plain JavaScript for the system Node, like the scripts it checks. Exit 0 on success, 1 on failure.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { log, root } from './lib.mjs';
+import { INSTALL_ARGS, log, root } from './lib.mjs';
 
 const TIMEOUT_MS = Number(process.env.START_CHECK_TIMEOUT_MS ?? 300_000);
+const FULL_INSTALL = process.env.START_CHECK_FULL_INSTALL === '1';
 const began = Date.now();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-start-'));
 const clone = path.join(dir, 'stepwise');
@@ -35,13 +39,25 @@ function fail(message) {
 
 async function check() {
   execFileSync('git', ['clone', '--quiet', '--no-hardlinks', root, clone], { stdio: 'inherit' });
-  const port = await freePort();
   // The PATH of a fresh shell: this checkout's node_modules/.bin (and its Node 24) left out.
   const PATH = (process.env.PATH ?? '').split(path.delimiter).filter((p) => !p.startsWith(root)).join(path.delimiter);
+  const env = { ...process.env, PATH, NODE_ENV: 'production', npm_config_prefer_offline: 'true' };
+  const planned = execFileSync('npm', [...INSTALL_ARGS.filter((a) => !a.startsWith('--loglevel')), '--dry-run'], { cwd: clone, env, encoding: 'utf8' });
+  if (!/^add vite /m.test(planned)) return fail(`the install under NODE_ENV=production leaves out vite (npm ${INSTALL_ARGS.join(' ')})`);
+  if (!/^add node 24\./m.test(planned)) return fail(`the install under NODE_ENV=production leaves out the pinned Node 24 (npm ${INSTALL_ARGS.join(' ')})`);
+  if (!FULL_INSTALL) {
+    // Hard links: nothing copied. npm's marker file is a real copy, newer than the clone's lockfile,
+    // so the start finds the dependencies installed (and a write to it stays in the clone).
+    execFileSync('cp', ['-al', path.join(root, 'node_modules'), path.join(clone, 'node_modules')]);
+    const marker = path.join(clone, 'node_modules', '.package-lock.json');
+    fs.rmSync(marker);
+    fs.copyFileSync(path.join(root, 'node_modules', '.package-lock.json'), marker);
+  }
+  const port = await freePort();
   child = spawn('npm', ['start'], {
     cwd: clone,
     detached: true,
-    env: { ...process.env, PATH, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'info', npm_config_prefer_offline: 'true' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(dir, 'data'), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout.on('data', (c) => output.push(String(c)));
@@ -71,7 +87,7 @@ async function check() {
   // The server's own log lines: JSON (production), not the development logger's pretty lines.
   const serverLines = output.join('').split('\n').filter((l) => l.startsWith('{'));
   if (serverLines.length === 0 || !serverLines.some((l) => JSON.parse(l).msg !== undefined)) return fail('no JSON log line of the server');
-  log(`production start: PASS in ${Math.round((Date.now() - began) / 1000)} s (fresh clone, ${nodeVersion}, GET /login: the built app)`);
+  log(`production start: PASS in ${Math.round((Date.now() - began) / 1000)} s (fresh clone, ${FULL_INSTALL ? 'installed by npm start' : 'install checked by a dry run, node_modules hard-linked'}, ${nodeVersion}, GET /login: the built app)`);
   return 0;
 }
 
