@@ -131,29 +131,37 @@ export interface GroupRow {
 
 /**
  * A page of the failures since `since` grouped by signature, the most frequent first, each with its
- * latest failure (to open), and how many groups there are.
+ * latest failure (to open), and how many groups there are. The groups come from the signature index
+ * alone; the latest failure of each group on the page is looked up by its publish time.
  */
 export async function failureGroups(db: Db, projectId: string, since: Date, offset: number, limit: number): Promise<{ rows: GroupRow[]; total: number }> {
-  const [page, count] = await Promise.all([
-    sql<GroupRow>`
-      select g.signature, f.message, f.step, f.frame, g.failures, g.scenarios, g.runs, g.first_seen, g.last_seen,
-        g.latest[1][1] as example_run_id, g.latest[1][2] as example_test_case_id, s.feature_path, s.scenario_name, s.example
-      from (
-        select signature, count(*) as failures, count(distinct history_key) as scenarios, count(distinct run_id) as runs,
-          min(publish_time) as first_seen, max(publish_time) as last_seen,
-          (array_agg(array[run_id, test_case_id, history_key] order by started_at desc, publish_time desc, run_id desc))[1:1] as latest
-        from scenario_results
-        where project_id = ${projectId} and publish_time >= ${since} and signature is not null
-        group by signature
-      ) g
-      join failure_signatures f on f.project_id = ${projectId} and f.signature = g.signature
-      left join scenario_stats s on s.project_id = ${projectId} and s.history_key = g.latest[1][3]
-      order by g.failures desc, g.last_seen desc, g.signature
-      offset ${offset} limit ${limit}`.execute(db),
-    sql<{ n: string }>`select count(distinct signature) as n from scenario_results
-      where project_id = ${projectId} and publish_time >= ${since} and signature is not null`.execute(db),
-  ]);
-  return { rows: page.rows, total: Number(count.rows[0]?.n ?? 0) };
+  const grouped = sql`
+    select signature, count(*) as failures, count(distinct history_key) as scenarios, count(distinct run_id) as runs,
+      min(publish_time) as first_seen, max(publish_time) as last_seen
+    from scenario_results
+    where project_id = ${projectId} and publish_time >= ${since} and signature is not null
+    group by signature`;
+  const { rows } = await sql<GroupRow & { total: string }>`
+    with g as (${grouped}),
+    p as (
+      select g.*, (select count(*) from g) as total from g
+      order by g.failures desc, g.last_seen desc, g.signature offset ${offset} limit ${limit}
+    )
+    select p.signature, f.message, f.step, f.frame, p.failures, p.scenarios, p.runs, p.first_seen, p.last_seen, p.total,
+      e.run_id as example_run_id, e.test_case_id as example_test_case_id, s.feature_path, s.scenario_name, s.example
+    from p
+    join failure_signatures f on f.project_id = ${projectId} and f.signature = p.signature
+    cross join lateral (
+      select r.run_id, r.test_case_id, r.history_key from scenario_results r
+      where r.project_id = ${projectId} and r.publish_time = p.last_seen and r.signature = p.signature
+      order by r.run_id desc, r.history_key limit 1
+    ) e
+    left join scenario_stats s on s.project_id = ${projectId} and s.history_key = e.history_key
+    order by p.failures desc, p.last_seen desc, p.signature`.execute(db);
+  if (rows.length > 0 || offset === 0) return { rows, total: Number(rows[0]?.total ?? 0) };
+  // Past the last page: the count alone.
+  const { rows: count } = await sql<{ n: string }>`select count(*) as n from (${grouped}) g`.execute(db);
+  return { rows, total: Number(count[0]?.n ?? 0) };
 }
 
 export async function setQuarantine(db: Db, projectId: string, key: string, on: boolean, reason: string, userId: string): Promise<void> {
