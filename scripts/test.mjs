@@ -10,9 +10,10 @@ import { POSTGRES_TESTS } from './postgres-tests.mjs';
 const started = Date.now();
 const results = path.join(root, 'test-results');
 const totals = { passed: 0, failed: 0, skipped: 0 };
-// Tests that assert server time run alone after each pass, not beside other test files on two cores.
-const TIMED = ['apps/server/src/runs/runs-scale.test.ts'];
-const notTimed = TIMED.flatMap((f) => ['--exclude', f]);
+// Tests that assert server time (vitest project `timed`) run alone after each pass, not beside other
+// test files on two cores.
+const notTimed = ['--project', 'shared', '--project', 'isolated'];
+const TIMED = ['--project', 'timed', '--passWithNoTests'];
 /** Seconds each stage took, printed at the end whatever the outcome. */
 const stages = [];
 let stageStarted = Date.now();
@@ -64,9 +65,8 @@ if (vitest('pglite-timed', TIMED, { TEST_DATABASE_URL: '' }) !== 0) finish(1);
 if (process.env.TEST_DATABASE_URL) {
   log(`Tests of SQL on PostgreSQL (${POSTGRES_TESTS.length} files, scripts/postgres-tests.mjs)...`);
   stage('SQL tests (PostgreSQL)');
-  const timed = POSTGRES_TESTS.filter((f) => TIMED.includes(f));
-  if (vitest('postgres', POSTGRES_TESTS.filter((f) => !timed.includes(f)), {}) !== 0) finish(1);
-  if (timed.length > 0 && vitest('postgres-timed', timed, {}) !== 0) finish(1);
+  if (vitest('postgres', [...notTimed, ...POSTGRES_TESTS], {}) !== 0) finish(1);
+  if (vitest('postgres-timed', [...TIMED, ...POSTGRES_TESTS], {}) !== 0) finish(1);
 }
 
 stage('web build');
