@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ReportStep } from '@stepwise/shared';
 import type { AppContext } from '../../context.ts';
 import type { Run } from '../../db/schema.ts';
@@ -51,6 +52,11 @@ const COLUMNS = [
 export async function* exportCases(ctx: AppContext, run: Run): AsyncGenerator<ExportCase> {
   let after = -1;
   for (;;) {
+    // A turn of the event loop before each page. The embedded database answers without I/O and a
+    // socket that keeps up takes every write at once, so without it an export runs to its end in one
+    // turn: no other request, timer or signal is served meanwhile, and V8 cannot finish its
+    // collections (their last steps are tasks of the loop), so the heap grows with the run's size.
+    await nextTurn();
     const rows = await ctx.db
       .selectFrom('test_cases')
       .select(COLUMNS)
