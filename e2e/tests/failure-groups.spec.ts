@@ -17,6 +17,8 @@ test('Reports > Failure groups: empty at first, then the failures grouped by cau
 
   await signedInAs(page, email);
   await page.goto(`/${projectId}/runs`);
+  await expect(page.getByRole('tab', { name: 'Runs' })).toHaveAttribute('aria-selected', 'true');
+  await page.screenshot({ path: `${shots}/reports-runs-tab.png` });
   await page.getByRole('tab', { name: 'Failure groups' }).click();
   await expect(page).toHaveURL(new RegExp(`/${projectId}/runs/failure-groups$`));
   await expect(page.getByRole('tab', { name: 'Failure groups' })).toHaveAttribute('aria-selected', 'true');
