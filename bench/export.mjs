@@ -148,7 +148,8 @@ async function storeRuns(projectId) {
   const { loadConfig } = await import('../apps/server/src/config.ts');
   const { createContext } = await import('../apps/server/src/bootstrap.ts');
   const { storeLargeRun } = await import('../apps/server/src/runs/export/large-run.ts');
-  const ctx = await createContext(loadConfig({ ...serverEnv, LOG_LEVEL: 'warn' }));
+  // Silent: this context's execution heartbeat (an unref'd timer) would log once the database is closed.
+  const ctx = await createContext(loadConfig({ ...serverEnv, LOG_LEVEL: 'silent' }));
   try {
     return { large: await storeLargeRun(ctx, projectId, CASES), small: await storeLargeRun(ctx, projectId, SMALL) };
   } finally {

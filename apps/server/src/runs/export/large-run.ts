@@ -82,7 +82,7 @@ export async function storeLargeRun(ctx: AppContext, projectId: string, cases: n
     success: false,
     testCases,
     errors: [],
-    meta: {},
+    meta: { implementation: 'stepwise', version: null },
   };
   const { runId } = await storeRun(ctx, projectId, { report, attachments: [], type: 'executions', userId: null });
   const copies = Math.ceil(cases / TEMPLATE_CASES) - 1;
