@@ -27,6 +27,6 @@ export * from './schemas/ai-ideas.ts';
 export * from './schemas/ai-generate-step.ts';
 export * from './schemas/ai-step-update.ts';
 export * from './schemas/recorder.ts';
-export * from './report-export.ts';
-export * from './report-export.ts';
+export * from './schemas/history.ts';
 export * from './company-sign-in.ts';
+export * from './report-export.ts';
