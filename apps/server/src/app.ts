@@ -31,7 +31,7 @@ import { cliRoutes } from './cli-api/cli.routes.ts';
 import { reportUploadRoutes } from './runs/report-upload.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { runExportRoutes } from './runs/export/export.routes.ts';
-import { runExportRoutes } from './runs/export/export.routes.ts';
+import { historyRoutes } from './runs/history/history.routes.ts';
 import { uploadRoutes } from './runs/upload.routes.ts';
 import { executionLogsRoutes } from './execution-runs/execution-logs.routes.ts';
 import { sandboxRoutes } from './sandbox/sandbox.routes.ts';
@@ -77,9 +77,9 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
   registerErrorHandler(app);
   registerTextGuard(app);
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, ctx) });
+  await app.register(fastifyCookie);
   await app.register(authPlugin, { ctx });
   // Before the routes: the OpenAPI document is made from the routes added after it.
-  await app.register(fastifyCookie);
   await registerOpenApi(app);
 
   await app.register(
@@ -103,7 +103,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
       await api.register(reportUploadRoutes, { ctx });
       await api.register(runsRoutes, { ctx });
       await api.register(runExportRoutes, { ctx });
-      await api.register(runExportRoutes, { ctx });
+      await api.register(historyRoutes, { ctx });
       await api.register(uploadRoutes, { ctx });
       await api.register(workersRoutes, { ctx });
       await registerRecorder(api, ctx);

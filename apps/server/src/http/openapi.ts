@@ -51,7 +51,7 @@ const AREAS: Record<string, string> = {
   uploadRoutes: 'Runs',
   runsRoutes: 'Runs',
   runExportRoutes: 'Runs',
-  runExportRoutes: 'Runs',
+  historyRoutes: 'Runs',
   guacRoutes: 'Recorder',
   recorderRoutes: 'Recorder',
   workersRoutes: 'Workers',
