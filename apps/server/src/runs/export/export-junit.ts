@@ -45,16 +45,8 @@ export async function* junitXml(run: Run, totals: JunitTotals, cases: AsyncItera
   const counts = `tests="${totals.total}" failures="${failures}" errors="0" skipped="${skipped}" time="${time}"`;
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="${name}" ${counts}>\n`;
   yield `  <testsuite name="${name}" ${counts} timestamp="${stamp}" hostname="stepwise">\n`;
-  let buffer = '';
-  for await (const c of cases) {
-    buffer += testCase(c);
-    // Written in pieces of some size (not a write per test case).
-    if (buffer.length > 64 * 1024) {
-      yield buffer;
-      buffer = '';
-    }
-  }
-  yield `${buffer}  </testsuite>\n</testsuites>\n`;
+  for await (const c of cases) yield testCase(c);
+  yield `  </testsuite>\n</testsuites>\n`;
 }
 
 function testCase(c: ExportCase): string {

@@ -1,7 +1,6 @@
 import { version as protocolVersion, type Envelope } from '@cucumber/messages';
-import type { ReportStep } from '@stepwise/shared';
 import type { Run } from '../../db/schema.ts';
-import type { ExportCase } from './export-cases.ts';
+import type { ExportCase, ExportStep } from './export-cases.ts';
 import { caseOutcome, featuresInChunks, stepKeywordType, type Chunk } from './export-shape.ts';
 
 /**
@@ -105,7 +104,7 @@ function* definitions(chunk: Chunk): Generator<Envelope> {
   }
 }
 
-function* results(c: ExportCase, steps: ReportStep[], runStart: number): Generator<Envelope> {
+function* results(c: ExportCase, steps: ExportStep[], runStart: number): Generator<Envelope> {
   const started = `tcs-${c.position}`;
   const caseStart = c.startTime ? c.startTime.getTime() : runStart;
   yield { testCaseStarted: { id: started, testCaseId: `tc-${c.position}`, attempt: c.attempt, timestamp: timestamp(c.startTime, caseStart) } } as Envelope;
@@ -127,7 +126,7 @@ function* results(c: ExportCase, steps: ReportStep[], runStart: number): Generat
   yield { testCaseFinished: { testCaseStartedId: started, timestamp: timestamp(c.endTime, clock), willBeRetried: false } } as Envelope;
 }
 
-export const isHook = (s: ReportStep) => s.type === 'Before' || s.type === 'After';
+export const isHook = (s: ExportStep) => s.type === 'Before' || s.type === 'After';
 
 function pickleStepType(type: string): string | undefined {
   return type === 'Context' || type === 'Action' || type === 'Outcome' ? type : 'Unknown';

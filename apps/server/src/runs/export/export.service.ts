@@ -11,6 +11,7 @@ import { exportCases, exportCounts } from './export-cases.ts';
 import { cucumberJson } from './export-json.ts';
 import { junitXml } from './export-junit.ts';
 import { runEnvelopes } from './export-ndjson.ts';
+import { asBytes } from './export-text.ts';
 
 export interface RunExport {
   fileName: string;
@@ -39,12 +40,12 @@ async function exportStream(ctx: AppContext, run: Run, format: ReportExportForma
   }
   switch (format) {
     case 'ndjson':
-      return Readable.from(ndjsonLines(runEnvelopes(run, exportCases(ctx, run))), { objectMode: false });
+      return Readable.from(asBytes(ndjsonLines(runEnvelopes(run, exportCases(ctx, run)))), { objectMode: false });
     case 'json':
       return Readable.from(cucumberJson(exportCases(ctx, run)), { objectMode: false });
     case 'junit': {
       const totals = await exportCounts(ctx, run.id);
-      return Readable.from(junitXml(run, totals, exportCases(ctx, run)), { objectMode: false });
+      return Readable.from(asBytes(junitXml(run, totals, exportCases(ctx, run))), { objectMode: false });
     }
     case 'html': {
       const html = new CucumberHtmlStream();
@@ -56,13 +57,5 @@ async function exportStream(ctx: AppContext, run: Run, format: ReportExportForma
 }
 
 async function* ndjsonLines(envelopes: AsyncIterable<unknown>): AsyncGenerator<string> {
-  let buffer = '';
-  for await (const e of envelopes) {
-    buffer += `${JSON.stringify(e)}\n`;
-    if (buffer.length > 64 * 1024) {
-      yield buffer;
-      buffer = '';
-    }
-  }
-  if (buffer) yield buffer;
+  for await (const e of envelopes) yield `${JSON.stringify(e)}\n`;
 }
