@@ -14,6 +14,8 @@ const registry = new ParameterTypeRegistry();
 const ARIA_TIMEOUT_MS = 3000;
 /** How long a snapshot waits for the page to settle (each wait ends as soon as the page is quiet). */
 const SETTLE_TIMEOUT_MS = 5000;
+/** How long a step's navigation has to show its request before a snapshot is taken. */
+const NAVIGATION_GRACE_MS = 100;
 const EXPLORE_PAGES = 10;
 const EXPLORE_TIMEOUT_MS = 10_000;
 
@@ -66,6 +68,7 @@ async function open(opts: TrialOptions): Promise<{ blank: TrialSnapshot; known: 
   browser = await chromium.launch({ executablePath: opts.chromiumPath, headless: true, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
   const context = await browser.newContext({ viewport: opts.viewport, baseURL: opts.baseUrl });
   page = await context.newPage();
+  watchNavigations(page);
   world = { page, context, browser, env: { name: opts.envName, baseUrl: opts.baseUrl }, testData: { ...opts.testData }, parameters: {} };
   world.loadStoredUser = async () => null;
   // The environment's home page and the pages it links to ground steps that go somewhere ("open the
@@ -97,8 +100,23 @@ async function explore(current: Page, baseUrl: string): Promise<TrialSnapshot[]>
   return pages;
 }
 
+/** Main-frame navigations asked for and not yet committed (a step's Enter or click that leaves the page). */
+const pendingNavigations = new Set<unknown>();
+function watchNavigations(p: Page): void {
+  p.on('request', (r) => r.isNavigationRequest() && r.frame() === p.mainFrame() && pendingNavigations.add(r));
+  p.on('requestfailed', (r) => pendingNavigations.delete(r));
+  p.on('framenavigated', (f) => f === p.mainFrame() && pendingNavigations.clear());
+}
+
 async function snapshot(): Promise<TrialSnapshot> {
   if (!page) throw new Error('The trial session is not open');
+  // A step that started a navigation may end before the browser asked for the new document: a moment
+  // for its request to show, then the new document committed, so the waits below are about it and
+  // not about the page being left.
+  await new Promise((r) => setTimeout(r, NAVIGATION_GRACE_MS));
+  if (pendingNavigations.size > 0) {
+    await page.waitForEvent('framenavigated', { predicate: (f) => f === page?.mainFrame(), timeout: SETTLE_TIMEOUT_MS }).catch(() => {});
+  }
   await page.waitForLoadState('domcontentloaded', { timeout: ARIA_TIMEOUT_MS }).catch(() => {});
   // What the page's own scripts fetch and render after it loads is part of what the next step sees:
   // the network goes quiet, and nothing says it is still busy.
