@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { writeIngestReport } from './ingest-corpus.mjs';
 import { startLoad } from './load.mjs';
+import { api } from './server-api.mjs';
 
 const CASES = Number(process.env.BENCH_CASES ?? 100_000);
 const IMPORTED_FEATURES = Number(process.env.BENCH_IMPORTED_FEATURES ?? 400);
@@ -97,17 +98,6 @@ async function stopServer() {
   server.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
   if (server.exitCode === null) server.kill('SIGKILL');
-}
-
-async function api(base, token, method, name, body) {
-  const res = await fetch(`${base}/api/${name}`, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
 }
 
 /** The server's resident memory in MB (VmRSS). */

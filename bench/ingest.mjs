@@ -33,6 +33,7 @@ import { NdjsonToMessageStream } from '@cucumber/message-streams';
 import { CucumberHtmlStream } from '@cucumber/html-formatter';
 import { writeIngestReport } from './ingest-corpus.mjs';
 import { startLoad } from './load.mjs';
+import { api } from './server-api.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
 const WARMUP = Math.max(1, Number(process.env.BENCH_WARMUP ?? 3));
@@ -110,17 +111,6 @@ async function stopServer() {
   server.kill('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
   if (server.exitCode === null) server.kill('SIGKILL');
-}
-
-async function api(base, token, method, name, body) {
-  const res = await fetch(`${base}/api/${name}`, {
-    method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text);
 }
 
 /** (a) The upload, as `stepwise upload` sends it (the command line's client: the file streamed from disk). */
