@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,11 +10,22 @@ import { pgliteDialect } from '../db/pglite-dialect.ts';
 
 const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../db/migrations');
 
+let template: Promise<Blob> | undefined;
+
 /**
  * A dump of a freshly migrated PGlite database, cached in the temp folder under a name that changes
- * with the migrations: starting from it takes a fraction of a second instead of a full initdb.
+ * with the migrations: starting from it takes a fraction of a second instead of a full initdb. One
+ * dump per process: servers started at once share it (two writers of one file would interleave).
  */
-export async function pgliteTemplate(): Promise<Blob> {
+export function pgliteTemplate(): Promise<Blob> {
+  template ??= makeTemplate().catch((err: unknown) => {
+    template = undefined;
+    throw err;
+  });
+  return template;
+}
+
+async function makeTemplate(): Promise<Blob> {
   const hash = createHash('sha256');
   for (const file of (await fs.readdir(migrationsDir)).sort()) hash.update(file).update(await fs.readFile(path.join(migrationsDir, file)));
   const cached = path.join(os.tmpdir(), `stepwise-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
@@ -25,7 +36,7 @@ export async function pgliteTemplate(): Promise<Blob> {
     await migrateToLatest(new Kysely({ dialect: pgliteDialect(client) }));
     const dump = await client.dumpDataDir('none');
     await client.close();
-    const partial = `${cached}.${process.pid}`;
+    const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
     await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
     await fs.rename(partial, cached);
     return dump;
