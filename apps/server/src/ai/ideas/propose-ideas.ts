@@ -10,6 +10,11 @@ import { Site } from './site.ts';
 /** At most this many ideas at once, whatever the plan leaves room for: a list a person reads through. */
 export const MAX_IDEAS = 8;
 
+/** How many ideas may be offered: the plan's remaining allowance (`max`), at most MAX_IDEAS. Both providers apply it. */
+export function ideaLimit(max: number): number {
+  return Math.min(Math.max(0, Math.floor(max)), MAX_IDEAS);
+}
+
 /**
  * Scenario ideas, offline and deterministic: what the known pages offer (searches, items and their
  * buttons, forms, the navigation, the flows runs took) phrased as steps the product has or can
@@ -17,7 +22,7 @@ export const MAX_IDEAS = 8;
  * remaining allowance) and MAX_IDEAS; names unique ignoring case.
  */
 export function proposeIdeas(req: IdeasRequest): ScenarioIdea[] {
-  const limit = Math.min(Math.max(0, Math.floor(req.max)), MAX_IDEAS);
+  const limit = ideaLimit(req.max);
   const site = new Site(req.knownPages, req.transitions ?? []);
   if (site.empty || limit === 0) return [];
   const say = new Phraser(req.knownSteps);

@@ -62,7 +62,7 @@ const str = (v: unknown) => (typeof v === 'string' ? v : null);
 const opt = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
 
 /** What one call of the chain looks for; null for a call that names nothing (getByRole('row'), first(), locator('css')). */
-function targetOf(call: ChainCall): LocatorTarget | null {
+export function targetOf(call: ChainCall): LocatorTarget | null {
   const [first, second] = call.args;
   const exact = opt(second).exact === true;
   switch (call.method) {
