@@ -15,6 +15,7 @@ import { BullMqScheduler } from './executions/bullmq-scheduler.ts';
 import { RunManager } from './execution-runs/run-manager.ts';
 import { createSandbox } from './sandbox/sandbox-probe.ts';
 import { runnerProbe } from './execution-runs/runner-job.ts';
+import { ApiCaches } from './cache/api-caches.ts';
 
 /** Opens the database (migrated), the secret box, the mailer and the workspace store. */
 export async function createContext(config: Config, dbOptions?: DatabaseOptions): Promise<AppContext> {
@@ -46,6 +47,7 @@ export async function createContext(config: Config, dbOptions?: DatabaseOptions)
     }),
     blobs,
     sandbox,
+    caches: await ApiCaches.create(config, log),
   };
   ctx.executions.useRunner(new RunManager(ctx, ctx.executions.hooks));
   return ctx;

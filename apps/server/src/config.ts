@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  API_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(300).default(30),
   REDIS_URL: z.string().url().optional(),
   /** Prefix of the Redis keys and channels (socket.io, rate limits, the scheduler's BullMQ queue): several deployments on one Redis. */
   REDIS_PREFIX: z.string().trim().regex(/^([\w.-]{1,64})?$/, 'letters, digits, ".", "_" and "-" only').optional(),
@@ -33,6 +34,7 @@ const EnvSchema = z.object({
   S3_URL: z.string().regex(/^(s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[^?]*)?(\?.*)?)?$/, 's3://bucket[/prefix]?endpoint=...&region=...').optional(),
   MAX_CONCURRENT_RUNS: z.coerce.number().int().min(1).max(64).default(2),
   CHROMIUM_PATH: z.string().optional(),
+  CHROMIUM_HEADLESS_PATH: z.string().optional(),
   SCHEDULER_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
   /** When the weekly summary mails go out (cron, UTC), or 'off'. */
   WEEKLY_DIGEST_CRON: z.string().trim().default('0 7 * * 1'),
@@ -102,6 +104,8 @@ export interface Config {
   webDist?: string;
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** API_CACHE_TTL_SECONDS: the longest a server answers from its caches (cache/api-caches.ts) without hearing of a change; 0: no caches. */
+  apiCacheTtlMs: number;
   /** Redis for the BullMQ execution scheduler (several server processes); absent: the embedded scheduler. */
   redisUrl?: string;
   /** REDIS_PREFIX; absent: 'stepwise' for socket.io and rate limits, BullMQ's own for the scheduler. */
@@ -114,6 +118,8 @@ export interface Config {
   maxConcurrentRuns: number;
   /** Browser executable for runs; absent: the runner looks for one. */
   chromiumPath?: string;
+  /** CHROMIUM_HEADLESS_PATH: the headless shell headless runs take when it exists ('off': chromiumPath); absent: the runner's default. */
+  chromiumHeadlessPath?: string;
   /**
    * Shifts the clock the execution scheduler sees (tests and demos of schedules: "it is 23:59 now").
    * Refused in production.
@@ -196,12 +202,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: e.WEB_DIST,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    apiCacheTtlMs: e.API_CACHE_TTL_SECONDS * 1000,
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX || undefined,
     blobStore: e.BLOB_STORE,
     s3Url: e.S3_URL || undefined,
     maxConcurrentRuns: e.MAX_CONCURRENT_RUNS,
     chromiumPath: e.CHROMIUM_PATH || undefined,
+    chromiumHeadlessPath: e.CHROMIUM_HEADLESS_PATH || undefined,
     schedulerClockOffsetMs: e.SCHEDULER_CLOCK_OFFSET_MS,
     weeklyDigestCron: e.WEEKLY_DIGEST_CRON === 'off' || e.WEEKLY_DIGEST_CRON === '' ? null : e.WEEKLY_DIGEST_CRON,
     runnerSandbox: e.RUNNER_SANDBOX,

@@ -8,6 +8,7 @@ import type { ProjectEvents } from './realtime/project-events.ts';
 import type { ExecutionsRuntime } from './executions/executions-runtime.ts';
 import type { BlobStore } from './blobs/blob-store.ts';
 import type { Sandbox } from './sandbox/sandbox.ts';
+import type { ApiCaches } from './cache/api-caches.ts';
 
 /** Everything a service needs, built once at start and passed down. */
 export interface AppContext {
@@ -25,4 +26,6 @@ export interface AppContext {
   blobs: BlobStore;
   /** Where workspace code runs: bubblewrap, or (RUNNER_SANDBOX=off or unavailable) a plain child process. */
   sandbox: Sandbox;
+  /** Sessions, project access and hot answers kept in memory; every write that changes them calls `caches.changed` (cache/api-caches.ts). */
+  caches: ApiCaches;
 }

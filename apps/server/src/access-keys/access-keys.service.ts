@@ -53,5 +53,6 @@ export class AccessKeysService {
     const access = await requireMember(this.ctx.db, auth, key.project_id);
     if (!access.isAdmin && key.user_id !== auth.user.id) throw forbidden('Only the key owner or a project admin can delete this key');
     await repo.deleteAccessKey(this.ctx.db, id);
+    await this.ctx.caches.changed({ kind: 'access-key', projectId: key.project_id });
   }
 }

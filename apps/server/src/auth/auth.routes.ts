@@ -33,6 +33,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     if (sessionId) {
       logoutUrl = await companySignOutUrl(ctx, req, sessionId);
       await revokeSession(ctx.db, sessionId);
+      // Refused at once on every server: their cached session is dropped before this answers.
+      await ctx.caches.changed({ kind: 'session', sessionId });
       ctx.events.revokeAccess({ userId: user.id, sessionId });
     }
     clearSessionCookies(ctx, req, reply);
@@ -42,7 +44,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
   app.post('/auth/signup', { schema: { body: ProfileBody } }, async (req) => {
     const { user } = authOf(req);
     const b = req.body;
-    const updated = await updateUser(ctx.db, user.id, {
+    const updated = await updateUser(ctx, user.id, {
       firstname: b.firstname,
       lastname: b.lastname,
       company_name: b.companyName ?? user.company_name,

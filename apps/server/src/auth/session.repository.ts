@@ -13,20 +13,20 @@ export async function createSession(db: Db, userId: string, ttlMs: number): Prom
   return { id, token };
 }
 
-/** The live session's user, or null when the token is unknown, revoked or expired. */
-export async function findUserBySessionToken(db: Db, token: string): Promise<{ user: User; sessionId: string } | null> {
+/** The live session's user and expiry (ms since the epoch), or null when the token is unknown, revoked or expired. */
+export async function findUserBySessionToken(db: Db, token: string): Promise<{ user: User; sessionId: string; expiresAt: number } | null> {
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .selectAll('users')
-    .select(['sessions.id as session_id'])
+    .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
     .where('sessions.token_hash', '=', hashToken(token))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())
     .executeTakeFirst();
   if (!row) return null;
-  const { session_id, ...user } = row;
-  return { user, sessionId: session_id };
+  const { session_id, session_expires_at, ...user } = row;
+  return { user, sessionId: session_id, expiresAt: new Date(session_expires_at).getTime() };
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {

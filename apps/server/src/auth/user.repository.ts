@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { User, UsersTable } from '../db/schema.ts';
 import type { Insertable, Updateable } from 'kysely';
+import type { AppContext } from '../context.ts';
 
 export function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
@@ -21,6 +22,9 @@ export async function insertUser(db: Db, user: Insertable<UsersTable>): Promise<
   return row ?? null;
 }
 
-export async function updateUser(db: Db, id: string, patch: Updateable<UsersTable>): Promise<User | undefined> {
-  return db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+/** Changes a user; every server's cached sessions and keys of the user are dropped before it returns. */
+export async function updateUser(ctx: Pick<AppContext, 'db' | 'caches'>, id: string, patch: Updateable<UsersTable>): Promise<User | undefined> {
+  const row = await ctx.db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  await ctx.caches.changed({ kind: 'user', userId: id });
+  return row;
 }

@@ -7,6 +7,8 @@ import { migrateToLatest, openDatabase, type Db } from '../db/database.ts';
 import { planColumns } from '../projects/plan.ts';
 import { createSandbox, SandboxUnavailableError } from '../sandbox/sandbox-probe.ts';
 import { runnerProbe } from '../execution-runs/runner-job.ts';
+import { ApiCaches } from '../cache/api-caches.ts';
+import { createLogger } from '../logger.ts';
 
 const USAGE = `Usage: npm run admin -- <command>
 
@@ -29,10 +31,14 @@ async function main(argv: string[]): Promise<number> {
   const config = loadConfig();
   if (command === 'sandbox') return reportSandbox(config.runnerSandbox);
   const db = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  // With REDIS_URL the running servers drop what they cached of a changed project or user at once;
+  // without it (one server) they read it again within API_CACHE_TTL_SECONDS.
+  const caches = await ApiCaches.create(config, createLogger('silent', false));
   try {
     await migrateToLatest(db);
-    return await run(db, command, rest, values.days, values.threads);
+    return await run({ db, caches }, command, rest, values.days, values.threads);
   } finally {
+    await caches.close();
     await db.destroy();
   }
 }
@@ -52,7 +58,7 @@ async function reportSandbox(setting: 'auto' | 'bwrap' | 'off'): Promise<number>
   }
 }
 
-async function run(db: Db, command: string, args: string[], days?: string, threads?: string): Promise<number> {
+async function run({ db, caches }: { db: Db; caches: ApiCaches }, command: string, args: string[], days?: string, threads?: string): Promise<number> {
   switch (command) {
     case 'projects': {
       const rows = await db.selectFrom('projects').select(['id', 'name', 'plan', 'expires_at', 'max_scenarios_allowed']).orderBy('created_at').execute();
@@ -75,6 +81,7 @@ async function run(db: Db, command: string, args: string[], days?: string, threa
       }
       const res = await db.updateTable('projects').set(columns).where('id', '=', projectId).executeTakeFirst();
       if (Number(res.numUpdatedRows) === 0) return fail(`No project ${projectId}`);
+      await caches.changed({ kind: 'project', projectId });
       console.log(`Project ${projectId} is now on ${plan}${columns.expires_at ? `, expiring ${columns.expires_at.toISOString()}` : ''}.`);
       return 0;
     }
@@ -82,8 +89,9 @@ async function run(db: Db, command: string, args: string[], days?: string, threa
       const [email, count] = args;
       const n = Number(count);
       if (!email || !Number.isInteger(n) || n < 0) return fail('set-project-limit needs an e-mail and a whole number');
-      const res = await db.updateTable('users').set({ allowed_projects_count: n }).where('email', '=', email.toLowerCase()).executeTakeFirst();
-      if (Number(res.numUpdatedRows) === 0) return fail(`No user ${email}`);
+      const res = await db.updateTable('users').set({ allowed_projects_count: n }).where('email', '=', email.toLowerCase()).returning('id').executeTakeFirst();
+      if (!res) return fail(`No user ${email}`);
+      await caches.changed({ kind: 'user', userId: res.id });
       console.log(`${email} may now create ${n} projects.`);
       return 0;
     }

@@ -28,9 +28,14 @@ export interface Cluster {
  * database of TEST_DATABASE_URL and one Redis (TEST_REDIS_URL) under a prefix of their own: a
  * deployment behind a load balancer, in one test process. Each server has its socket.io servers on
  * the Redis adapter, its rate limits in Redis and its BullMQ scheduler; `env` adds to their
- * configuration (BLOB_STORE=postgres shares the blobs).
+ * configuration (BLOB_STORE=postgres shares the blobs); as a function, per server, given the servers
+ * started before it (e.g. WORKSPACE_URL of the first).
  */
-export async function startCluster(count: number, env: Record<string, string> = {}, patch: Partial<Config> = {}): Promise<Cluster> {
+export async function startCluster(
+  count: number,
+  env: Record<string, string> | ((index: number, started: readonly TestServer[]) => Record<string, string>) = {},
+  patch: Partial<Config> = {},
+): Promise<Cluster> {
   if (clusterSkipReason) throw new Error(clusterSkipReason);
   const schema = `t_cluster_${randomBytes(6).toString('hex')}`;
   const prefix = `stepwise-test-${randomBytes(4).toString('hex')}`;
@@ -45,7 +50,10 @@ export async function startCluster(count: number, env: Record<string, string> = 
   };
   try {
     // One after the other: the first migrates the schema, the others find it migrated.
-    for (let i = 0; i < count; i++) servers.push(await startMember(schema, { REDIS_URL: clusterUrls.redis!, REDIS_PREFIX: prefix, ...env }, patch));
+    for (let i = 0; i < count; i++) {
+      const own = typeof env === 'function' ? env(i, servers) : env;
+      servers.push(await startMember(schema, { REDIS_URL: clusterUrls.redis!, REDIS_PREFIX: prefix, ...own }, patch));
+    }
   } catch (err) {
     await close().catch(() => {});
     throw err;

@@ -6,6 +6,8 @@ import type { User } from '../db/schema.ts';
 import { findUserBySessionToken } from '../auth/session.repository.ts';
 import { useAccessKey } from '../access-keys/access-keys.repository.ts';
 import { csrfTokenMatches, sessionCookieOf } from '../auth/session-cookies.ts';
+import { hashToken } from '../security/tokens.ts';
+import type { ApiCaches } from '../cache/api-caches.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -17,6 +19,8 @@ export interface AuthContext {
   sessionId?: string;
   /** Set when the caller used a project access key: the key only opens its own project. */
   accessKeyProjectId?: string;
+  /** The server's caches: requireMember answers from them (project-access.ts). Absent: always the database. */
+  caches?: ApiCaches;
 }
 
 declare module 'fastify' {
@@ -41,12 +45,16 @@ export function bearerToken(request: FastifyRequest): string | null {
 /**
  * Authenticates every /api request unless its route is marked public: a bearer token (session token or
  * project access key: API clients, the CLI and CI) or else the browser's session cookie, whose writes
- * must carry the CSRF token (session-cookies.ts).
+ * must carry the CSRF token (session-cookies.ts). Sessions and keys are looked up by the token's
+ * digest in the server's cache first (ctx.caches: at most API_CACHE_TTL_SECONDS old, never past the
+ * session's expiry, dropped on every server by logout, a change of the user, a key's deletion or its
+ * owner's removal); a key's last use is recorded when it is read from the database.
  */
 export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContext }) => {
   const { ctx } = opts;
-  const { db } = ctx;
+  const { db, caches } = ctx;
   app.decorateRequest('auth', null);
+  app.addHook('onClose', () => caches.close());
   app.addHook('onRequest', async (request) => {
     request.log = request.log.child({
       traceId: header(request, HEADERS.traceId),
@@ -62,13 +70,13 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     if (cookie && !SAFE_METHODS.has(request.method) && !csrfTokenMatches(ctx, cookie, header(request, CSRF_HEADER))) throw forbidden(CSRF_REFUSED);
     if (token.startsWith(ACCESS_KEY_PREFIX)) {
       if (!config?.accessKey) throw unauthorized('Access keys cannot be used for this call');
-      const found = await useAccessKey(db, token);
+      const found = await caches.accessKeys.load(hashToken(token), () => useAccessKey(db, token));
       if (!found) throw unauthorized('Invalid access key');
-      request.auth = { user: found.user, accessKeyProjectId: found.projectId };
+      request.auth = { user: found.user, accessKeyProjectId: found.projectId, caches };
     } else {
-      const found = await findUserBySessionToken(db, token);
+      const found = await caches.sessions.load(hashToken(token), () => findUserBySessionToken(db, token), (s) => s.expiresAt - Date.now());
       if (!found) throw unauthorized(MSG.sessionExpired);
-      request.auth = { user: found.user, sessionId: found.sessionId };
+      request.auth = { user: found.user, sessionId: found.sessionId, caches };
     }
     request.log = request.log.child({ userId: request.auth.user.id });
   });

@@ -69,7 +69,7 @@ export class InvitationsService {
       if (!(await repo.closeInvitation(trx, id, 'accepted'))) throw notFound(MSG.invitationInvalidLink);
       await addMember(trx, invitation.project_id, auth.user.id, ROLES.member);
     });
-    await updateUser(this.ctx.db, auth.user.id, {
+    await updateUser(this.ctx, auth.user.id, {
       last_active_project_id: invitation.project_id,
       last_completed_step: Math.max(auth.user.last_completed_step, 5),
     });

@@ -49,6 +49,7 @@ export class MembersService {
     if (!target) throw notFound('Member not found');
     if (target.user_id === auth.user.id) throw badRequest(MSG.removeSelf);
     await removeMember(this.ctx.db, req.project_id, target.user_id);
+    await this.ctx.caches.changed({ kind: 'member', projectId: req.project_id, userId: target.user_id });
     this.ctx.events.revokeAccess({ userId: target.user_id, projectId: req.project_id });
     this.ctx.log.info({ projectId: req.project_id, removed: target.user_id }, 'member removed');
   }

@@ -25,7 +25,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = asyn
   });
   app.patch('/workspace/onboarding/progress', { schema: { body: OnboardingProgressBody } }, async (req) => {
     const user = own(authOf(req), req.body.userId);
-    const updated = await updateUser(ctx.db, user.id, { last_completed_step: req.body.lastCompletedStep });
+    const updated = await updateUser(ctx, user.id, { last_completed_step: req.body.lastCompletedStep });
     return state(user.id, updated?.last_completed_step ?? req.body.lastCompletedStep);
   });
 };

@@ -48,7 +48,7 @@ export class PrivateRepoService {
       this.ctx.log.warn({ projectId, host, gitExitCode: err.code, detail: err.message }, 'private repository authorisation failed');
       throw badRequest(MSG.gitAuthorizeError);
     }
-    await updateProject(this.ctx.db, projectId, {
+    await updateProject(this.ctx, projectId, {
       private_repo: true,
       configured_private_repo: true,
       private_repo_url: url,

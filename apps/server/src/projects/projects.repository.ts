@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/database.ts';
+import type { AppContext } from '../context.ts';
 import type { Project, ProjectsTable } from '../db/schema.ts';
 
 export interface Membership {
@@ -69,15 +70,20 @@ export async function insertProjectWithAdmin(db: Db, project: Insertable<Project
   });
 }
 
-export async function updateProject(db: Db, id: string, patch: Updateable<ProjectsTable>): Promise<Project | undefined> {
-  return db.updateTable('projects').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+/** Changes a project; every server's cached access to it is dropped before it returns. */
+export async function updateProject(ctx: Pick<AppContext, 'db' | 'caches'>, id: string, patch: Updateable<ProjectsTable>): Promise<Project | undefined> {
+  const row = await ctx.db.updateTable('projects').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+  await ctx.caches.changed({ kind: 'project', projectId: id });
+  return row;
 }
 
-export async function deleteProject(db: Db, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** Deletes a project (and clears it as anyone's last project); every server's caches of it are dropped before it returns. */
+export async function deleteProject(ctx: Pick<AppContext, 'db' | 'caches'>, id: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ last_active_project_id: null }).where('last_active_project_id', '=', id).execute();
     await trx.deleteFrom('projects').where('id', '=', id).execute();
   });
+  await ctx.caches.changed({ kind: 'project', projectId: id });
 }
 
 /** The user's last active project if still a member, else their first project, else null. */

@@ -59,11 +59,11 @@ export class ProjectsService {
     try {
       await this.ctx.workspaces.create(project.id, project.name, author);
     } catch (err) {
-      await repo.deleteProject(this.ctx.db, project.id);
+      await repo.deleteProject(this.ctx, project.id);
       throw err;
     }
     if (demo) await this.seedDemo(project.id, author);
-    await updateUser(this.ctx.db, user.id, {
+    await updateUser(this.ctx, user.id, {
       last_active_project_id: project.id,
       last_completed_step: Math.max(user.last_completed_step, 2),
     });
@@ -82,14 +82,14 @@ export class ProjectsService {
 
   async rename(auth: AuthContext, projectId: string, newName: string): Promise<ProjectDto> {
     await requireAdmin(this.ctx.db, auth, projectId);
-    await repo.updateProject(this.ctx.db, projectId, { name: newName.trim() });
+    await repo.updateProject(this.ctx, projectId, { name: newName.trim() });
     return this.get(auth, projectId);
   }
 
   async remove(auth: AuthContext, projectId: string): Promise<void> {
     await requireAdmin(this.ctx.db, auth, projectId);
     if (!auth.user.allow_delete_projects) throw forbidden(MSG.deleteProjectNotAllowed);
-    await repo.deleteProject(this.ctx.db, projectId);
+    await repo.deleteProject(this.ctx, projectId);
     await this.ctx.workspaces.remove(projectId);
     await this.ctx.blobs.delete(`runs/${projectId}`).catch((err) => this.ctx.log.warn({ err, projectId }, 'run files of a deleted project not removed'));
     this.ctx.log.info({ projectId, userId: auth.user.id }, 'project deleted');
@@ -108,7 +108,7 @@ export class ProjectsService {
       if (err instanceof MaskedValueError) throw badRequest(err.message);
       throw err;
     }
-    await repo.updateProject(this.ctx.db, projectId, { npmrc: merged ? this.ctx.secrets.encrypt(merged) : '' });
+    await repo.updateProject(this.ctx, projectId, { npmrc: merged ? this.ctx.secrets.encrypt(merged) : '' });
   }
 
   /**
@@ -125,7 +125,7 @@ export class ProjectsService {
       const kept = stored.weeklyEmailUpdatesTo;
       saved = kept === undefined ? rest : ({ ...rest, weeklyEmailUpdatesTo: kept } as DashboardPersonalizationInfo);
     }
-    await repo.updateProject(this.ctx.db, projectId, { dashboard_personalization: JSON.stringify(saved) });
+    await repo.updateProject(this.ctx, projectId, { dashboard_personalization: JSON.stringify(saved) });
     return saved;
   }
 
@@ -149,7 +149,7 @@ export class ProjectsService {
 
   async setLastActive(auth: AuthContext, projectId: string): Promise<void> {
     await requireMember(this.ctx.db, auth, projectId);
-    await updateUser(this.ctx.db, auth.user.id, { last_active_project_id: projectId });
+    await updateUser(this.ctx, auth.user.id, { last_active_project_id: projectId });
   }
 }
 

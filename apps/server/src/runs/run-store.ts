@@ -124,6 +124,8 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
     for (const key of written) await ctx.blobs.delete(key).catch((e) => ctx.log.warn({ err: e, key }, 'could not remove a blob of a failed run'));
     throw err;
   }
+  // Committed: every server's runs list answers of the project are made again (cache/api-caches.ts).
+  await ctx.caches.changed({ kind: 'runs', projectId });
   // Runs service: the application memory map learns this run's pages (never fails the store).
   await recordRunMemory(ctx, projectId, testCases);
   const verdict = (history as RecordedHistory | null)?.verdict;

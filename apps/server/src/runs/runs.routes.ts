@@ -17,6 +17,7 @@ import {
 import type { AppContext } from '../context.ts';
 import { authOf } from '../http/auth-plugin.ts';
 import { RunsService, type Screenshot } from './runs.service.ts';
+import { sendAnswer } from '../cache/answer.ts';
 
 const segment = z.string().min(1).max(200);
 const RunShotParams = z.object({ projectId: segment, runId: segment, screenshotId: segment });
@@ -48,10 +49,7 @@ export const runsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     return payload;
   });
 
-  app.post('/runs/project/getDetails', { config, schema: { body: RunListBody } }, async (req) => ({
-    ...ok,
-    projectSummary: await runs.list(authOf(req), req.body),
-  }));
+  app.post('/runs/project/getDetails', { config, schema: { body: RunListBody } }, async (req, reply) => sendAnswer(req, reply, await runs.listAnswer(authOf(req), req.body)));
   app.get('/runs/project/dashboardDetails', { config, schema: { querystring: RunCountersQuery } }, async (req) =>
     runs.counters(authOf(req), req.query.projectId, req.query.days),
   );

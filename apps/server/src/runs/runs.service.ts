@@ -27,6 +27,7 @@ import { listMemoryEdges, listMemoryPages, listMemoryPageSteps } from './memory.
 import { projectMetrics } from './dashboard.repository.ts';
 import { sameCauseGroups } from '../ai/rca/rca.repository.ts';
 import { safeContentType, safeFileName, signUploadGrant, UPLOAD_KEY_PURPOSE, UPLOAD_PATH_PREFIX } from './upload-url.ts';
+import { Answer } from '../cache/answer.ts';
 
 const DAY_MS = 86_400_000;
 /** Screenshots are served only as images (never as a type a browser would run). */
@@ -74,6 +75,25 @@ export class RunsService {
 
   async list(auth: AuthContext, body: RunListBody): Promise<RunListResponse['projectSummary']> {
     await requireMember(this.ctx.db, auth, body.projectId);
+    return this.summary(body);
+  }
+
+  /**
+   * The runs list's whole answer as JSON, from the server's cache when the project's runs have not
+   * changed since it was made (its runs version, moved on every server by each stored, imported or
+   * deleted run) and it is at most API_CACHE_TTL_SECONDS old (the `days` window moves on meanwhile).
+   * It holds nothing of the caller: every member gets the same answer.
+   */
+  async listAnswer(auth: AuthContext, body: RunListBody): Promise<Answer> {
+    await requireMember(this.ctx.db, auth, body.projectId);
+    const { caches } = this.ctx;
+    // The version is read before the database: an answer read while a run was stored goes under the old one.
+    const key = `${body.projectId} ${caches.runsVersion(body.projectId)} ${JSON.stringify(body)}`;
+    const made = async () => ({ projectId: body.projectId, answer: Answer.of({ status: 'success', projectSummary: await this.summary(body) }) });
+    return (await caches.runsLists.load(key, made))!.answer;
+  }
+
+  private async summary(body: RunListBody): Promise<RunListResponse['projectSummary']> {
     const since = new Date(Date.now() - body.days * DAY_MS);
     const type = body.filterType === '' || body.filterType === 'all' ? null : body.filterType;
     const [{ rows, total }, counters] = await Promise.all([

@@ -11,6 +11,7 @@ import type { AppContext } from '../context.ts';
 import { attachRealtime } from '../realtime/realtime.ts';
 import { createLogger } from '../logger.ts';
 import { pgliteTemplate } from './pglite-template.ts';
+import { testView } from './direct-writes.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -56,7 +57,8 @@ export async function startTestServer(
     const started = ctx;
     return {
       baseUrl: `http://127.0.0.1:${port}`,
-      ctx: started,
+      // Rows a test writes itself empty the server's caches (direct-writes.ts).
+      ctx: testView(started),
       app,
       async close() {
         io.disconnectSockets(true);

@@ -55,7 +55,7 @@ export class BranchesService {
     // The remote first: a fetch between the two deletions must not bring the branch back here.
     await deleteIfPrivate(this.ctx, project, branch);
     if (!(await this.ctx.workspaces.repo(projectId).deleteBranch(branch, head))) throw conflict(WS_MSG.writeConflict);
-    await forgetBranch(this.ctx.db, projectId, branch);
+    await forgetBranch(this.ctx, projectId, branch);
     this.ctx.log.info({ projectId, branch, userId: auth.user.id }, 'branch deleted');
   }
 }

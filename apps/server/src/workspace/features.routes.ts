@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { sendAnswer } from '../cache/answer.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CreateFeatureBody, DeleteFeatureBody, FeatureListBody, ProjectBranchBody, PushScenarioBody, RenameFeatureBody } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
@@ -12,9 +12,7 @@ export const featuresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   for (const url of ['/workspace/get-feature-list', '/workspace/get-feature-list-for-branch']) {
     app.post(url, { schema: { body: FeatureListBody } }, async (req, reply) => {
-      const parts = await features.list(authOf(req), req.body.projectId, req.body.branch, req.body.compact);
-      reply.type('application/json; charset=utf-8').header('content-length', parts[0].length + parts[1].length);
-      return reply.send(Readable.from(parts));
+      return sendAnswer(req, reply, await features.list(authOf(req), req.body.projectId, req.body.branch, req.body.compact));
     });
   }
   app.post('/workspace/features-count', { schema: { body: ProjectBranchBody } }, async (req) => ({

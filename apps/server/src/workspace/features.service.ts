@@ -1,12 +1,12 @@
 import {
-  DEFAULT_BRANCH, DEFAULT_TAG, featureNameError, MSG, featureRenameError, stripFeatureExt, WS_MSG,
+  DEFAULT_BRANCH, DEFAULT_TAG, featureNameError, featureRenameError, stripFeatureExt, WS_MSG,
   type CreateFeatureBody, type DeleteFeatureBody, type RenameFeatureBody,
 } from '@stepwise/shared';
 import path from 'node:path';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { AuthContext } from '../http/auth-plugin.ts';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { readBranchFeatures } from './feature-files.ts';
 import { featureListJson } from './feature-list.ts';
@@ -16,7 +16,9 @@ import type { ProjectRepo } from './project-repo.ts';
 import { parseBlob } from './parse-cache.ts';
 import { renameFeatureTitle } from './scenario-edit.ts';
 import { pullIfPrivate } from './private-sync.ts';
-import { findListAccess, setScenarioCount } from './workspace-state.repository.ts';
+import { setScenarioCount } from './workspace-state.repository.ts';
+import { listAccess } from './list-access.ts';
+import { Answer } from '../cache/answer.ts';
 import type { WorkspaceWriter } from './workspace-writes.ts';
 
 /** The feature file at `path`, 404 when absent, 400 for a link or a folder. */
@@ -44,25 +46,25 @@ export class FeaturesService {
   }
 
   /**
-   * FeatureListResponse as encoded JSON (cached per commit). The membership check of requireMember
-   * (404 unknown project, 403 not a member, access keys only for their project) and the selection
-   * come from one query: this is the hottest read of the product.
+   * FeatureListResponse as encoded JSON (the tree cached per commit, the whole answer with its
+   * compressed forms per commit and selection). The membership check and the selection come from
+   * the server's caches, else from one query (list-access.ts): this is the hottest read of the product.
    */
-  async list(auth: AuthContext, projectId: string, branch: string, compact = false): Promise<[Buffer, Buffer]> {
-    if (auth.accessKeyProjectId && auth.accessKeyProjectId !== projectId) throw forbidden();
-    const found = await findListAccess(this.ctx.db, auth.user.id, projectId, branch);
-    if (!found) throw notFound(MSG.projectNotFound);
-    if (!found.role) throw forbidden();
-    const { project, selection } = found;
+  async list(auth: AuthContext, projectId: string, branch: string, compact = false): Promise<Answer> {
+    const { project, selection } = await listAccess(this.ctx, auth, projectId, branch);
     await pullIfPrivate(this.ctx, project);
-    return featureListJson(this.ctx.workspaces, projectId, branch, selection, compact, this.treeIndex);
+    const parts = await featureListJson(this.ctx.workspaces, projectId, branch, selection, compact, this.treeIndex);
+    // The caller's fields name the branch, its commit and their selection: with the form, all the answer depends on.
+    const key = `${projectId} ${compact ? 'compact' : 'full'} ${parts[0].toString('latin1')}`;
+    const cached = await this.ctx.caches.trees.load(key, async () => ({ projectId, answer: new Answer(parts) }));
+    return cached?.answer ?? new Answer(parts);
   }
 
   /** Features and scenarios on main; brings projects.scenario_count up to date on the way. */
   async count(auth: AuthContext, projectId: string): Promise<{ featuresCount: number; scenariosCount: number }> {
     const { project } = await requireMember(this.ctx.db, auth, projectId);
     const data = await readBranchFeatures(this.ctx.workspaces, projectId, DEFAULT_BRANCH);
-    if (project.scenario_count !== data.scenarioCount) await setScenarioCount(this.ctx.db, projectId, data.scenarioCount);
+    if (project.scenario_count !== data.scenarioCount) await setScenarioCount(this.ctx, projectId, data.scenarioCount);
     return { featuresCount: data.features.length, scenariosCount: data.scenarioCount };
   }
 

@@ -46,7 +46,7 @@ export async function pushScenario(ctx: AppContext, writer: WorkspaceWriter, aut
   const rel = relToFeatures(path);
   const parsed = outcome.text === null ? null : parseBlob(blobIdOf(outcome.text), outcome.text).parsed;
   const scenarioIndex = parsed && outcome.index !== null && outcome.index < parsed.scenarios.length ? outcome.index : null;
-  await saveSelection(ctx.db, auth.user.id, body.projectId, body.branch, {
+  await saveSelection(ctx, auth.user.id, body.projectId, body.branch, {
     lastActiveFolder: body.lastActiveFolder ?? body.parentPath,
     lastActiveFeature: outcome.text === null ? null : rel,
     scenarioIndex,

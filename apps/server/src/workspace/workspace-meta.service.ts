@@ -61,7 +61,7 @@ export class WorkspaceMetaService {
 
   async saveSelection(auth: AuthContext, body: z.infer<typeof LastActiveSelectionBody>): Promise<void> {
     await requireMember(this.ctx.db, auth, body.projectId);
-    await saveSelection(this.ctx.db, auth.user.id, body.projectId, body.branch, {
+    await saveSelection(this.ctx, auth.user.id, body.projectId, body.branch, {
       lastActiveFolder: body.lastActiveFolder,
       lastActiveFeature: body.lastActiveFeature,
       featureIndex: body.featureIndex,

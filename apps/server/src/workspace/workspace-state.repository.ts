@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { AppContext } from '../context.ts';
 import type { Project } from '../db/schema.ts';
 
 export interface LastActiveSelection {
@@ -65,8 +66,8 @@ export async function findListAccess(
   };
 }
 
-/** Stores the selection; fields left undefined keep their stored value. */
-export async function saveSelection(db: Db, userId: string, projectId: string, branch: string, s: Partial<LastActiveSelection>): Promise<void> {
+/** Stores the selection; fields left undefined keep their stored value. Every server's cached selection of the member is dropped before it returns. */
+export async function saveSelection(ctx: Pick<AppContext, 'db' | 'caches'>, userId: string, projectId: string, branch: string, s: Partial<LastActiveSelection>): Promise<void> {
   const values = {
     last_active_folder: s.lastActiveFolder,
     last_active_feature: s.lastActiveFeature,
@@ -74,11 +75,12 @@ export async function saveSelection(db: Db, userId: string, projectId: string, b
     last_active_scenario_index: s.scenarioIndex,
   };
   const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
-  await db
+  await ctx.db
     .insertInto('workspace_state')
     .values({ user_id: userId, project_id: projectId, branch, ...values, updated_at: new Date() })
     .onConflict((oc) => oc.columns(['user_id', 'project_id', 'branch']).doUpdateSet({ ...set, updated_at: new Date() }))
     .execute();
+  await ctx.caches.changed({ kind: 'selection', projectId, userId });
 }
 
 export async function recordBranchCreator(db: Db, projectId: string, branch: string, userId: string): Promise<void> {
@@ -99,11 +101,14 @@ export async function branchCreator(db: Db, projectId: string, branch: string): 
   return row?.created_by ?? null;
 }
 
-export async function forgetBranch(db: Db, projectId: string, branch: string): Promise<void> {
-  await db.deleteFrom('workspace_branches').where('project_id', '=', projectId).where('branch', '=', branch).execute();
-  await db.deleteFrom('workspace_state').where('project_id', '=', projectId).where('branch', '=', branch).execute();
+export async function forgetBranch(ctx: Pick<AppContext, 'db' | 'caches'>, projectId: string, branch: string): Promise<void> {
+  await ctx.db.deleteFrom('workspace_branches').where('project_id', '=', projectId).where('branch', '=', branch).execute();
+  await ctx.db.deleteFrom('workspace_state').where('project_id', '=', projectId).where('branch', '=', branch).execute();
+  await ctx.caches.changed({ kind: 'selection', projectId });
 }
 
-export async function setScenarioCount(db: Db, projectId: string, count: number): Promise<void> {
-  await db.updateTable('projects').set({ scenario_count: count }).where('id', '=', projectId).execute();
+/** Stores main's scenario count on the project; every server's cached project row is dropped before it returns. */
+export async function setScenarioCount(ctx: Pick<AppContext, 'db' | 'caches'>, projectId: string, count: number): Promise<void> {
+  await ctx.db.updateTable('projects').set({ scenario_count: count }).where('id', '=', projectId).execute();
+  await ctx.caches.changed({ kind: 'project', projectId });
 }

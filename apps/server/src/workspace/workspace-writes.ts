@@ -96,7 +96,7 @@ export class WorkspaceWriter {
       const repo = this.ctx.workspaces.repo(projectId);
       const head = await repo.branchHead(DEFAULT_BRANCH);
       if (!head) return;
-      await setScenarioCount(this.ctx.db, projectId, await scenarioCountAt(repo, head));
+      await setScenarioCount(this.ctx, projectId, await scenarioCountAt(repo, head));
     });
     this.pendingCounts.set(projectId, run);
     return run;

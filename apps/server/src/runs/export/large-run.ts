@@ -102,6 +102,7 @@ export async function storeLargeRun(ctx: AppContext, projectId: string, cases: n
       update runs set total_scenarios = c.total, scenarios_passed = c.passed, scenarios_failed = c.total - c.passed, status = 'Failed'
       from (select count(*)::int as total, (count(*) filter (where status = 'PASSED'))::int as passed from test_cases where run_id = ${runId} and not superseded) c
       where runs.id = ${runId}`.execute(ctx.db);
+    await ctx.caches.changed({ kind: 'runs', projectId });
   }
   return runId;
 }

@@ -95,7 +95,7 @@ describe('deleting runs', () => {
     expect(await markOf(three.runId)).toBe('fixed');
 
     // The last failure and the one between the passes go: two passes are left, nothing is failing.
-    expect(await deleteRuns(server.ctx.db, [four.runId, two.runId])).toBe(2);
+    expect(await deleteRuns(server.ctx, [four.runId, two.runId])).toBe(2);
     const h = await historyOf(await caseOf(one.runId));
     expect(h.total).toBe(2);
     expect(h.scenario).toMatchObject({ recent: 'PP', flips: 0, flaky: false, flakinessScore: 0, failingStreak: 0, firstFailure: null, lastRunId: three.runId, lastStatus: 'PASSED' });
@@ -104,7 +104,7 @@ describe('deleting runs', () => {
     expect(stable.scenario).toMatchObject({ recent: 'PP', lastRunId: three.runId });
 
     // The last run of a scenario gone: its stats go too.
-    expect(await deleteRuns(server.ctx.db, [one.runId, three.runId])).toBe(2);
+    expect(await deleteRuns(server.ctx, [one.runId, three.runId])).toBe(2);
     expect(await server.ctx.db.selectFrom('scenario_stats').select('history_key').where('project_id', '=', projectId).execute()).toEqual([]);
     expectError(await user.api.get(`runs/history/lists?projectId=${projectId}&limit=0`), 400);
   });
@@ -114,7 +114,7 @@ describe('deleting runs', () => {
     await runAt(projectId, 1, pass);
     const broken = await runAt(projectId, 2, fail);
     expect(await newlyFailing(projectId)).toEqual(['Checkout']);
-    await deleteRuns(server.ctx.db, [broken.runId]);
+    await deleteRuns(server.ctx, [broken.runId]);
     expect(await newlyFailing(projectId)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/schema.ts';
 import type { HistoryMark, HistoryOutcome } from '@stepwise/shared';
 import { nextStats, type Measures, type StatsState } from './history-rules.ts';
@@ -83,11 +83,12 @@ async function updateStats(trx: Transaction<Database>, projectId: string, done: 
  * Deletes runs (their test cases and history results go with them, by the triggers on runs) and
  * replays the stats of every scenario they had a result of. Returns how many runs were deleted.
  */
-export async function deleteRuns(db: Db, runIds: readonly string[]): Promise<number> {
+export async function deleteRuns(ctx: Pick<AppContext, 'db' | 'caches'>, runIds: readonly string[]): Promise<number> {
   if (!runIds.length) return 0;
-  return db.transaction().execute(async (trx) => {
+  let ids: string[] = [];
+  const n = await ctx.db.transaction().execute(async (trx) => {
     const projects = await trx.selectFrom('runs').select('project_id').distinct().where('id', 'in', [...runIds]).execute();
-    const ids = projects.map((p) => p.project_id).sort();
+    ids = projects.map((p) => p.project_id).sort();
     for (const projectId of ids) await lockProjectHistory(trx, projectId);
     const affected = await trx.selectFrom('scenario_results').select(['project_id', 'history_key']).distinct().where('run_id', 'in', [...runIds]).execute();
     const deleted = await trx.deleteFrom('runs').where('id', 'in', [...runIds]).executeTakeFirst();
@@ -96,4 +97,7 @@ export async function deleteRuns(db: Db, runIds: readonly string[]): Promise<num
     }
     return Number(deleted.numDeletedRows);
   });
+  // Committed: every server's runs list answers of these projects are made again.
+  for (const projectId of ids) await ctx.caches.changed({ kind: 'runs', projectId });
+  return n;
 }

@@ -159,6 +159,8 @@ export async function ingestNdjson(
     giveBackUploadBuffer(sab);
     await items.return?.();
   }
+  // Committed: every server's runs list answers of the project are made again (cache/api-caches.ts).
+  await ctx.caches.changed({ kind: 'runs', projectId });
   await finished;
   const done = result! as Result;
   await recordRunMemory(ctx, projectId, (done.memory ?? []) as unknown as TestCaseResult[]);
