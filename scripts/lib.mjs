@@ -106,6 +106,18 @@ export function ensureChromium() {
   process.exit(1);
 }
 
+/**
+ * Debian's Chromium headless shell, the browser of headless runs (a fraction of the full browser's CPU per
+ * page); installed with apt-get when missing and running as root. Optional: without it runs use CHROMIUM_PATH.
+ */
+export function ensureHeadlessShell() {
+  const shell = process.env.CHROMIUM_HEADLESS_PATH || '/usr/bin/chromium-headless-shell';
+  if (shell === 'off' || fs.existsSync(shell)) return;
+  log('Installing the Chromium headless shell from Debian packages...');
+  if (aptInstall(['chromium-headless-shell'], { allowFailure: true }) && fs.existsSync(shell)) return;
+  log(`No Chromium headless shell at ${shell}: headless runs use the full browser (apt-get install chromium-headless-shell).`);
+}
+
 /** Xvfb (a display for the headed browser of the local recorder's test); installed with apt-get when missing and running as root. */
 export function ensureXvfb() {
   if (fs.existsSync('/usr/bin/xvfb-run')) return true;

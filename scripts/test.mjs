@@ -4,7 +4,7 @@
 // browser tests against one built app. Each stage's time is printed at the end.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, ensureSandboxTools, ensureWebBuild, ensureXvfb, log, root, run } from './lib.mjs';
+import { ensureChromium, ensureDependencies, ensureHeadlessShell, ensureSandboxTools, ensureWebBuild, ensureXvfb, log, root, run } from './lib.mjs';
 import { POSTGRES_TESTS } from './postgres-tests.mjs';
 
 const started = Date.now();
@@ -47,6 +47,7 @@ function finish(code) {
 stage('setup (installs)');
 ensureDependencies();
 const chromium = ensureChromium();
+ensureHeadlessShell();
 // The escape tests prove the sandbox: they need it.
 ensureSandboxTools({ required: true });
 ensureXvfb();

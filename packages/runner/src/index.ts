@@ -8,6 +8,7 @@ import { ReportBuilder, type AttachmentBlob, type ReportMeta } from './report-bu
 export type { BrowserName, JobMessage, JobOptions, LocatorReplacement, RepairAnswer, RepairRequest, RunOptions, ScreenshotMode } from './options.ts';
 export type { StoredUser } from './support/parameters.ts';
 export { BUILTIN_LIBRARY_PATH, RUN_JOB_FILE, runnerCodePaths } from './paths.ts';
+export { chromiumPathOf } from './options.ts';
 export { messagesToReport, ReportBuilder, timestampToIso, type AttachmentBlob, type ReportMeta, type ReportWithAttachments } from './report-builder.ts';
 export { readNdjson } from './ndjson.ts';
 export { cucumberJsonToReport, detectFormat, junitXmlToReport, REPORT_FORMATS, ReportImportError, type ImportedReport, type ReportFormat } from './import/index.ts';

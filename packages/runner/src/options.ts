@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import type { Envelope } from '@cucumber/messages';
 import type { RunMode } from '@stepwise/shared';
@@ -24,6 +25,11 @@ export interface RunOptions {
   headless?: boolean;
   /** Default process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'. */
   chromiumPath?: string;
+  /**
+   * The browser of headless Chromium runs when this file exists: default process.env.CHROMIUM_HEADLESS_PATH ??
+   * '/usr/bin/chromium-headless-shell' (Debian's chromium-headless-shell); 'off' runs chromiumPath headless.
+   */
+  chromiumHeadlessPath?: string;
   env: { name: string; baseUrl: string };
   /** Already decrypted; never logged. */
   testData?: Record<string, string>;
@@ -96,7 +102,18 @@ export type JobOptions = Omit<RunOptions, 'onMessage' | 'signal' | 'launch' | 'r
 
 export const DEFAULT_VIEWPORT = { width: 1024, height: 768 };
 
-export function chromiumPathOf(opts: Pick<RunOptions, 'chromiumPath'>): string {
+export const DEFAULT_HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The Chromium a run starts. Headless runs take the headless shell when it is installed: the same engine
+ * without the full browser around it, a fraction of the CPU per page (docs/DECISIONS.md); otherwise, and
+ * for headed runs, chromiumPath.
+ */
+export function chromiumPathOf(opts: Pick<RunOptions, 'chromiumPath' | 'chromiumHeadlessPath' | 'headless'>): string {
+  if (opts.headless ?? true) {
+    const shell = opts.chromiumHeadlessPath ?? process.env.CHROMIUM_HEADLESS_PATH ?? DEFAULT_HEADLESS_SHELL;
+    if (shell && shell !== 'off' && fs.existsSync(shell)) return shell;
+  }
   return opts.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 }
 

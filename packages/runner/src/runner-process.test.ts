@@ -171,7 +171,7 @@ describe('run errors', () => {
     const firefox = await runScenarios(baseOptions(dir, { browser: 'firefox' }));
     expect(firefox.success).toBe(false);
     expect(firefox.report.errors).toEqual(['Browser firefox is not installed on this machine']);
-    const chromium = await runScenarios(baseOptions(dir, { chromiumPath: '/nonexistent/chromium' }));
+    const chromium = await runScenarios(baseOptions(dir, { chromiumPath: '/nonexistent/chromium', chromiumHeadlessPath: '/nonexistent/headless-shell' }));
     expect(chromium.report.errors.join('\n')).toContain('Browser chromium is not installed on this machine');
   }, 60_000);
 

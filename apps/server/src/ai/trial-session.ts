@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { BUILTIN_LIBRARY_PATH, TRIAL_JOB_FILE, type TrialOptions, type TrialReply, type TrialRequest, type TrialSnapshot } from '@stepwise/runner';
+import { BUILTIN_LIBRARY_PATH, chromiumPathOf, TRIAL_JOB_FILE, type TrialOptions, type TrialReply, type TrialRequest, type TrialSnapshot } from '@stepwise/runner';
 import { DEFAULT_VIEWPORT, VIEWPORTS } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import { loopbackPortsOf, makeScratchFolders, nodeBinary, runnerSpec } from '../execution-runs/runner-job.ts';
@@ -102,7 +102,7 @@ export class TrialSession {
         baseUrl: target.env.baseUrl,
         envName: target.env.name,
         viewport: DEFAULT_VIEWPORT_SIZE,
-        chromiumPath: ctx.config.chromiumPath ?? '/usr/bin/chromium',
+        chromiumPath: chromiumPathOf(ctx.config),
         testData: target.testData,
         libraryFiles: [BUILTIN_LIBRARY_PATH],
         stepFiles: await stepFiles(workDir),

@@ -322,8 +322,9 @@ describe('run manager', () => {
     const execution = await createExecution('No browser', [
       { name: 'Scenario Group 1', threadCount: 1, tags: [], scenarios: [{ featureIndex: 1, scenarioIndex: 0, command: '', featurePath: 'shop.feature', scenarioName: 'Uses a secret' }] },
     ]);
-    const saved = server.ctx.config.chromiumPath;
+    const saved = { path: server.ctx.config.chromiumPath, headless: server.ctx.config.chromiumHeadlessPath };
     server.ctx.config.chromiumPath = '/nonexistent/chromium';
+    server.ctx.config.chromiumHeadlessPath = 'off';
     try {
       const live = await runner().start({ execution, trigger: 'manual', userId: admin.userId, headless: true });
       const stop = await waitFor('the stop event', () => stopOf(live.executionInstanceId), 60_000);
@@ -331,7 +332,8 @@ describe('run manager', () => {
       expect((stop.payload as LiveStatus).verboseStatus).toContain('/nonexistent/chromium');
       expect(await findRun(server.ctx.db, runIdOf(live))).toBeUndefined();
     } finally {
-      server.ctx.config.chromiumPath = saved;
+      server.ctx.config.chromiumPath = saved.path;
+      server.ctx.config.chromiumHeadlessPath = saved.headless;
     }
   }, 90_000);
 

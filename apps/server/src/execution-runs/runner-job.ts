@@ -25,7 +25,7 @@ export function nodeBinary(): string {
  * The runner's environment, built from nothing: programs, a home and a temporary folder inside the
  * run's scratch folder when it is sandboxed (the server's own otherwise), and the few variables above.
  */
-export function runnerEnv(config: Pick<Config, 'chromiumPath'>, scratchDir: string | null, serialization: 'json' | 'advanced' = 'json'): Record<string, string> {
+export function runnerEnv(config: Pick<Config, 'chromiumPath' | 'chromiumHeadlessPath'>, scratchDir: string | null, serialization: 'json' | 'advanced' = 'json'): Record<string, string> {
   const nodeDir = path.dirname(nodeBinary());
   const env: Record<string, string> = scratchDir
     ? {
@@ -47,6 +47,8 @@ export function runnerEnv(config: Pick<Config, 'chromiumPath'>, scratchDir: stri
       };
   if (config.chromiumPath) env.CHROMIUM_PATH = config.chromiumPath;
   else if (process.env.CHROMIUM_PATH) env.CHROMIUM_PATH = process.env.CHROMIUM_PATH;
+  const headless = config.chromiumHeadlessPath ?? process.env.CHROMIUM_HEADLESS_PATH;
+  if (headless) env.CHROMIUM_HEADLESS_PATH = headless;
   for (const name of PASSED_VARIABLES) {
     const value = process.env[name];
     if (value) env[name] = value;
@@ -94,13 +96,13 @@ function isLoopbackHost(host: string): boolean {
 
 /** What the run process may see and use: its scratch folder, the runner's code read-only, its project's dependency cache. */
 export function runnerSpec(
-  config: Pick<Config, 'chromiumPath' | 'runnerMemoryMb' | 'runnerMaxProcesses'>,
+  config: Pick<Config, 'chromiumPath' | 'chromiumHeadlessPath' | 'runnerMemoryMb' | 'runnerMaxProcesses'>,
   opts: { scratchDir: string; cwd: string; loopbackPorts: number[]; depsCacheDir: string; sandboxed: boolean; serialization?: 'json' | 'advanced' },
 ): SandboxSpec {
   return {
     scratchDir: opts.scratchDir,
     cwd: opts.cwd,
-    readOnly: [...runnerCodePaths(), nodeBinary(), ...extraBrowser(config.chromiumPath)],
+    readOnly: [...runnerCodePaths(), nodeBinary(), ...extraBrowser(config.chromiumPath), ...extraBrowser(config.chromiumHeadlessPath)],
     writable: [[opts.depsCacheDir, SANDBOX_DEPS_CACHE]],
     env: runnerEnv(config, opts.sandboxed ? opts.scratchDir : null, opts.serialization),
     loopbackPorts: opts.loopbackPorts,
