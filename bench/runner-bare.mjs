@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import { chromiumPathOf } from '../packages/runner/src/options.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const [workDir, baseUrl, ...paths] = process.argv.slice(2);
@@ -20,7 +21,8 @@ const { runConfiguration } = await loadConfiguration(
       paths: paths.length ? paths : ['features/**/*.feature'],
       import: [path.join(here, 'runner-bare-support.mjs'), library],
       format: ['summary'],
-      worldParameters: { baseUrl, chromiumPath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
+      // The browser our runner would start (the headless shell when installed): the same browser on both sides.
+      worldParameters: { baseUrl, chromiumPath: chromiumPathOf({}) },
     },
   },
   environment,
