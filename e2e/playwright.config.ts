@@ -1,6 +1,11 @@
+import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
+// The tests' own browser is headless: Debian's headless shell when installed (a fraction of the full
+// browser's CPU per page, docs/DECISIONS.md), else CHROMIUM_PATH.
+const shell = process.env.CHROMIUM_HEADLESS_PATH ?? '/usr/bin/chromium-headless-shell';
+const browser = shell !== 'off' && fs.existsSync(shell) ? shell : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
@@ -17,7 +22,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browser,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
