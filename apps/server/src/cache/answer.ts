@@ -44,10 +44,21 @@ export class Answer {
   }
 }
 
+let lastHeader: string | undefined;
+let lastEncoding: Encoding | null = null;
+
 /** The encoding to answer in: br, else gzip, when the client accepts it (q > 0); null: as is. */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
   const text = Array.isArray(header) ? header.join(',') : header;
   if (!text) return null;
+  // A browser sends the same header on every call.
+  if (text === lastHeader) return lastEncoding;
+  lastEncoding = parseAcceptEncoding(text);
+  lastHeader = text;
+  return lastEncoding;
+}
+
+function parseAcceptEncoding(text: string): Encoding | null {
   const accepted = new Set<string>();
   for (const item of text.split(',')) {
     const [name, ...params] = item.trim().toLowerCase().split(';');

@@ -186,6 +186,25 @@ describe('GuardedCache', () => {
     expect(await cache.load('k', async () => ({ v: 3 }))).toEqual({ v: 2 });
   });
 
+  it('concurrent misses of one key share one read, unless an invalidation came between them', async () => {
+    const cache = new GuardedCache<string, { v: number }>({ max: 10, ttlMs: 10_000, usable: () => true });
+    let reads = 0;
+    const read = async () => {
+      const n = ++reads;
+      await new Promise((r) => setTimeout(r, 20));
+      return { v: n };
+    };
+    const first = await Promise.all(Array.from({ length: 50 }, () => cache.load('k', read)));
+    expect(reads).toBe(1);
+    expect(new Set(first.map((x) => x?.v))).toEqual(new Set([1]));
+    cache.drop(() => true);
+    const before = cache.load('k', read);
+    cache.drop(() => true);
+    const after = cache.load('k', read);
+    expect((await before)?.v).toBe(2);
+    expect((await after)?.v).toBe(3);
+  });
+
   it('is neither read nor filled while its channel is down', async () => {
     let up = false;
     const cache = new GuardedCache<string, { v: number }>({ max: 10, ttlMs: 10_000, usable: () => up });

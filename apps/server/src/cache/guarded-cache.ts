@@ -10,6 +10,8 @@ import { LRUCache } from 'lru-cache';
 export class GuardedCache<K extends string, V extends object> {
   private readonly lru: LRUCache<K, V>;
   private epoch = 0;
+  /** Loads in flight by key: concurrent misses of one key share one read (a cold or expired entry under load). */
+  private readonly inFlight = new Map<K, { epoch: number; value: Promise<V | null> }>();
   private readonly ttlMs: number;
   private readonly usable: () => boolean;
 
@@ -32,12 +34,21 @@ export class GuardedCache<K extends string, V extends object> {
     const hit = this.lru.get(key);
     if (hit !== undefined) return hit;
     const epoch = this.epoch;
-    const value = await load();
-    if (value !== null && epoch === this.epoch && this.enabled) {
-      const ttl = Math.min(this.ttlMs, ttlOf ? ttlOf(value) : this.ttlMs);
-      if (ttl > 0) this.lru.set(key, value, { ttl });
+    // A read begun before the last invalidation is not shared: it may hold what was invalidated.
+    const shared = this.inFlight.get(key);
+    if (shared && shared.epoch === epoch) return shared.value;
+    const value = load();
+    this.inFlight.set(key, { epoch, value });
+    try {
+      const loaded = await value;
+      if (loaded !== null && epoch === this.epoch && this.enabled) {
+        const ttl = Math.min(this.ttlMs, ttlOf ? ttlOf(loaded) : this.ttlMs);
+        if (ttl > 0) this.lru.set(key, loaded, { ttl });
+      }
+      return loaded;
+    } finally {
+      if (this.inFlight.get(key)?.value === value) this.inFlight.delete(key);
     }
-    return value;
   }
 
   /** Removes the entries `matches` picks; loads in flight are not kept. */

@@ -55,12 +55,8 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
   const { db, caches } = ctx;
   app.decorateRequest('auth', null);
   app.addHook('onClose', () => caches.close());
-  app.addHook('onRequest', async (request) => {
-    request.log = request.log.child({
-      traceId: header(request, HEADERS.traceId),
-      clientSessionId: header(request, HEADERS.sessionId),
-      projectHeader: header(request, HEADERS.projectId),
-    });
+  /** Who the request is (request.auth), or a refusal. */
+  const authenticate = async (request: FastifyRequest): Promise<void> => {
     const config = request.routeOptions.config;
     if (!request.url.startsWith('/api/') || config?.public || !request.routeOptions.url) return;
     const bearer = bearerToken(request);
@@ -78,9 +74,28 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
       if (!found) throw unauthorized(MSG.sessionExpired);
       request.auth = { user: found.user, sessionId: found.sessionId, caches };
     }
-    request.log = request.log.child({ userId: request.auth.user.id });
+  };
+  app.addHook('onRequest', async (request) => {
+    try {
+      await authenticate(request);
+    } finally {
+      // One child logger a request (each costs: bench:api), with the trace headers the client sent and the user.
+      const bindings: Record<string, string> = {};
+      for (const [key, name] of TRACE_BINDINGS) {
+        const value = header(request, name);
+        if (value !== undefined) bindings[key] = value;
+      }
+      if (request.auth) bindings.userId = request.auth.user.id;
+      if (Object.keys(bindings).length) request.log = request.log.child(bindings);
+    }
   });
 });
+
+const TRACE_BINDINGS = [
+  ['traceId', HEADERS.traceId],
+  ['clientSessionId', HEADERS.sessionId],
+  ['projectHeader', HEADERS.projectId],
+] as const;
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];

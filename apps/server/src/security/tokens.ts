@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 
 /** An opaque random token (URL safe). */
 export function newToken(prefix = ''): string {
@@ -7,7 +7,7 @@ export function newToken(prefix = ''): string {
 
 /** Tokens are stored only as SHA-256 digests; they are long and random, so no salt is needed. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 export function newId(): string {

@@ -56,10 +56,11 @@ const byCommit = new LruCache<string, CommitFeatures>(200_000);
 /** Commit of a branch; 400 for a name that is not a branch name, 404 for an unknown branch or repository. */
 export async function resolveBranch(store: Workspaces, projectId: string, branch: string): Promise<string> {
   if (!isValidBranchName(branch)) throw badRequest(WS_MSG.branchNameInvalid);
-  if (!(await store.exists(projectId))) throw notFound(WS_MSG.workspaceMissing);
+  // The head first: whether the repository exists is asked only when there is none (the tree's hot path).
   const head = await store.repo(projectId).branchHead(branch);
-  if (!head) throw notFound(WS_MSG.branchNotFound);
-  return head;
+  if (head) return head;
+  if (!(await store.exists(projectId))) throw notFound(WS_MSG.workspaceMissing);
+  throw notFound(WS_MSG.branchNotFound);
 }
 
 /**
