@@ -20,6 +20,7 @@ export const QUARANTINE_REASON_MAX = 500;
 export const HISTORY_MESSAGES = {
   scenarioNotFound: 'Scenario not found',
   quarantineAdminOnly: 'Only an admin of the project can quarantine a scenario',
+  quarantineReasonRequired: 'Say why the scenario is quarantined',
 } as const;
 
 /** One result: P passed, R passed on a retry, F failed (or undefined, ambiguous, pending), S skipped or unknown. */
@@ -54,11 +55,14 @@ export const FailureGroupsQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(FAILURE_GROUPS_PAGE_SIZE),
 });
 export type FailureGroupsQuery = z.infer<typeof FailureGroupsQuery>;
-export const QuarantineBody = z.object({
-  testCaseId: id,
-  quarantined: z.boolean(),
-  reason: z.string().trim().max(QUARANTINE_REASON_MAX).default(''),
-});
+/** Quarantining needs a reason (it shows on the scenario's chip); lifting does not. */
+export const QuarantineBody = z
+  .object({
+    testCaseId: id,
+    quarantined: z.boolean(),
+    reason: z.string().trim().max(QUARANTINE_REASON_MAX).default(''),
+  })
+  .refine((b) => !b.quarantined || b.reason.length > 0, { message: HISTORY_MESSAGES.quarantineReasonRequired, path: ['reason'] });
 export type QuarantineBody = z.infer<typeof QuarantineBody>;
 
 /** What the history knows of a scenario (its stats over the last HISTORY_WINDOW results). */

@@ -57,12 +57,12 @@ describe('runs/history access', () => {
       expectError(await outsider.api.get(path), 403);
       expectError(await foreign.get(path), 403);
     }
-    expectError(await anonymous.post('runs/history/quarantine', { testCaseId, quarantined: true }), 401);
-    expectError(await outsider.api.post('runs/history/quarantine', { testCaseId, quarantined: true }), 403);
+    expectError(await anonymous.post('runs/history/quarantine', { testCaseId, quarantined: true, reason: 'known' }), 401);
+    expectError(await outsider.api.post('runs/history/quarantine', { testCaseId, quarantined: true, reason: 'known' }), 403);
   });
 
   it('lets only admins quarantine', async () => {
-    expectError(await member.api.post('runs/history/quarantine', { testCaseId, quarantined: true }), 403, HISTORY_MESSAGES.quarantineAdminOnly);
+    expectError(await member.api.post('runs/history/quarantine', { testCaseId, quarantined: true, reason: 'known' }), 403, HISTORY_MESSAGES.quarantineAdminOnly);
     const res = await admin.api.post('runs/history/quarantine', { testCaseId, quarantined: true, reason: 'known' });
     expectOk(res);
     expect(res.body.scenario).toMatchObject({ quarantined: true, quarantineReason: 'known', scenarioName: 'Guarded' });
@@ -85,5 +85,8 @@ describe('runs/history access', () => {
     expectError(await admin.api.post('runs/history/quarantine', { testCaseId, quarantined: 'yes' }), 400);
     expectError(await admin.api.post('runs/history/quarantine', { testCaseId, quarantined: true, reason: 'x'.repeat(QUARANTINE_REASON_MAX + 1) }), 400);
     expectError(await admin.api.post('runs/history/quarantine', { testCaseId }), 400);
+    // A quarantine needs its reason (blank counts as none); lifting one does not.
+    expectError(await admin.api.post('runs/history/quarantine', { testCaseId, quarantined: true }), 400, HISTORY_MESSAGES.quarantineReasonRequired);
+    expectError(await admin.api.post('runs/history/quarantine', { testCaseId, quarantined: true, reason: '   ' }), 400, HISTORY_MESSAGES.quarantineReasonRequired);
   });
 });
