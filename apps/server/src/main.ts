@@ -3,6 +3,7 @@ import { createContext } from './bootstrap.ts';
 import { buildApp } from './app.ts';
 import { attachRealtime } from './realtime/realtime.ts';
 import { scheduleWeeklyDigests } from './runs/weekly-digest.ts';
+import { scheduleAuthHousekeeping } from './auth/housekeeping.ts';
 import { SandboxUnavailableError } from './sandbox/sandbox-probe.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -15,10 +16,12 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   ctx.log.info(`Stepwise is running on http://localhost:${config.port}`);
   const stopDigests = scheduleWeeklyDigests(ctx);
+  const stopHousekeeping = scheduleAuthHousekeeping(ctx);
   const stop = async () => {
     // Requests in flight get a grace period; a connection still open after it (a client that went
     // away in the middle of an upload, say) is cut so that the server does stop.
     stopDigests();
+    stopHousekeeping();
     const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await app.close();
     clearTimeout(grace);

@@ -51,3 +51,9 @@ export async function uncountAttempt(db: Db, key: string): Promise<void> {
 export async function clearCounters(db: Db, keys: string[]): Promise<void> {
   await db.deleteFrom('login_failures').where('key', 'in', keys).execute();
 }
+
+/** Deletes the counters whose window began before `before`: read as empty anyway (login-throttle.ts). */
+export async function deleteStaleCounters(db: Db, before: Date): Promise<number> {
+  const result = await db.deleteFrom('login_failures').where('window_start', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
