@@ -119,12 +119,13 @@ describe('GET /api/openapi.json', () => {
   it('tags each operation with its area and marks who may call it', () => {
     const op = (method: 'get' | 'post' | 'put', p: string) => doc.paths?.[p]?.[method];
     expect(doc.components?.securitySchemes).toMatchObject({ session: { type: 'http', scheme: 'bearer' }, accessKey: { type: 'http', scheme: 'bearer' } });
-    expect(doc.security).toEqual([{ session: [] }]);
+    expect(doc.components?.securitySchemes).toMatchObject({ sessionCookie: { type: 'apiKey', in: 'cookie', name: 'stepwise_session' } });
+    expect(doc.security).toEqual([{ session: [] }, { sessionCookie: [] }]);
     // Public: no authentication.
     expect(op('post', '/api/auth/signin-without-iam')?.security).toEqual([]);
     expect(op('put', '/api/runs/upload/{*}')?.security).toEqual([]);
     // A session or a project access key.
-    expect(op('post', '/api/runs/upload-report')?.security).toEqual([{ session: [] }, { accessKey: [] }]);
+    expect(op('post', '/api/runs/upload-report')?.security).toEqual([{ session: [] }, { sessionCookie: [] }, { accessKey: [] }]);
     // A session only (the document's default).
     expect(op('post', '/api/auth/CreateProject')?.security).toBeUndefined();
     expect(op('get', '/api/auth/getAccessKeys')?.tags).toEqual(['Access keys']);

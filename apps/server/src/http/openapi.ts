@@ -5,7 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
-import { ACCESS_KEY_PREFIX, ErrorResponse, JOB_TOKEN_PREFIX, WORKER_TOKEN_PREFIX } from '@stepwise/shared';
+import { ACCESS_KEY_PREFIX, CSRF_HEADER, ErrorResponse, JOB_TOKEN_PREFIX, SESSION_COOKIES, WORKER_TOKEN_PREFIX } from '@stepwise/shared';
 
 /** The OpenAPI document of the /api routes, made from their zod schemas. */
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -64,23 +64,32 @@ const ICON = Buffer.from(
     '<path d="M8 22h5v-5h5v-5h6" fill="none" stroke="#fff" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/></svg>',
 );
 /**
- * The security schemes, all `Authorization: Bearer`. A route's `config` picks between the first two
- * (public: none; accessKey: either); a public route that checks a token of its own names it in its
- * schema, e.g. `schema: { security: [{ workerToken: [] }] }`.
+ * The security schemes: the browser's session cookie, else `Authorization: Bearer`. A route's `config`
+ * picks between the session (cookie or token) and an access key (public: none; accessKey: either); a
+ * public route that checks a token of its own names it in its schema, e.g.
+ * `schema: { security: [{ workerToken: [] }] }`.
  */
 export const SECURITY_SCHEMES = {
   session: { type: 'http', scheme: 'bearer', description: 'The session token answered by a sign-in (auth/signin-without-iam)' },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIES.session,
+    description: `The web app's session: an HttpOnly cookie set by a sign-in. A call that changes something (not GET, HEAD or OPTIONS) also sends the \`${CSRF_HEADER}\` header with the value of the \`${SESSION_COOKIES.csrf}\` cookie (403 otherwise).`,
+  },
   accessKey: { type: 'http', scheme: 'bearer', bearerFormat: `${ACCESS_KEY_PREFIX}...`, description: 'A project access key (Settings): the command-line client and CI; it opens its own project only' },
   workerToken: { type: 'http', scheme: 'bearer', bearerFormat: `${WORKER_TOKEN_PREFIX}...`, description: 'A worker token (Settings): the calls of a run worker' },
   jobToken: { type: 'http', scheme: 'bearer', bearerFormat: `${JOB_TOKEN_PREFIX}...`, description: 'The token of one job, handed to the worker that claimed it (Git takes it as the password of basic authentication)' },
-} satisfies Record<string, OpenAPIV3_1.HttpSecurityScheme>;
+} satisfies Record<string, OpenAPIV3_1.SecuritySchemeObject>;
 const SESSION = 'session';
+const SESSION_COOKIE = 'sessionCookie';
 const ACCESS_KEY = 'accessKey';
 
 const DESCRIPTION = [
   'The HTTP API of Stepwise, described from the zod schemas that validate each call.',
   '',
   'Calls are authenticated with `Authorization: Bearer <token>`: the session token a sign-in answers,',
+  `(the web app sends the session as its \`${SESSION_COOKIES.session}\` cookie instead, with the CSRF header on writes)`,
   `or, where an operation lists it, a project access key (\`${ACCESS_KEY_PREFIX}...\`, made in Settings), which opens its own project only;`,
   'run workers use their worker token and the token of the job they claimed.',
   'Refusals are answered with a 4xx status and `{ "status": "error", "error": "<message>" }`.',
@@ -113,7 +122,7 @@ function transformRoute(doc: TransformInput, plugins: WeakMap<RouteOptions, stri
   schema.tags ??= [areaOf(route, plugins, url)];
   if (schema.security) return { schema, url };
   if (route.config?.public) schema.security = [];
-  else if (route.config?.accessKey) schema.security = [{ [SESSION]: [] }, { [ACCESS_KEY]: [] }];
+  else if (route.config?.accessKey) schema.security = [{ [SESSION]: [] }, { [SESSION_COOKIE]: [] }, { [ACCESS_KEY]: [] }];
   return { schema, url };
 }
 
@@ -158,7 +167,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: SECURITY_SCHEMES,
       },
-      security: [{ [SESSION]: [] }],
+      security: [{ [SESSION]: [] }, { [SESSION_COOKIE]: [] }],
     },
     transform: (doc) => transformRoute(doc as TransformInput, plugins),
     transformObject: transformDocument,
