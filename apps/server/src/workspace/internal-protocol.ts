@@ -8,7 +8,10 @@ import { z } from 'zod';
 export const INTERNAL_PREFIX = '/internal/workspace';
 
 /** Error codes of the workspace server's answers, turned back into the caller's own errors (remote-errors.ts). */
-export type InternalErrorCode = 'branch-not-found' | 'branch-moved' | 'tree-conflict' | 'remote-git' | 'remote-address' | 'git' | 'invalid' | 'unauthorized';
+export type InternalErrorCode = 'branch-not-found' | 'commit-not-found' | 'branch-moved' | 'tree-conflict' | 'remote-git' | 'remote-address' | 'git' | 'invalid' | 'unauthorized';
+
+/** The archive of a commit the repository does not hold. */
+export const COMMIT_NOT_FOUND = 'Commit not found';
 
 export const ProjectParams = z.object({ projectId: z.string().regex(/^[a-zA-Z0-9-]{1,64}$/, 'Invalid project id') });
 export const ArchiveParams = ProjectParams.extend({ commit: z.string().regex(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/, 'Invalid commit id') });

@@ -11,7 +11,7 @@ import { sendAdvertisement, sendUploadPack } from '../workers/git-http.ts';
 import { GitError } from './git.ts';
 import { BranchMovedError, TreeConflictError } from './git-repo.ts';
 import { runRepoCall } from './internal-calls.ts';
-import { ArchiveParams, INTERNAL_PREFIX, ProjectParams, RepoCall, UploadPackQuery, type InternalErrorCode } from './internal-protocol.ts';
+import { ArchiveParams, COMMIT_NOT_FOUND, INTERNAL_PREFIX, ProjectParams, RepoCall, UploadPackQuery, type InternalErrorCode } from './internal-protocol.ts';
 import { BranchNotFoundError } from './project-repo.ts';
 import { WorkspaceStore } from './workspace-store.ts';
 
@@ -51,7 +51,10 @@ export const internalWorkspaceRoutes: FastifyPluginAsyncZod<{ store: WorkspaceSt
   }));
 
   app.get('/repos/:projectId/archive/:commit', { schema: { hide, params: ArchiveParams } }, async (req, reply) => {
-    const tar = await store.repo(req.params.projectId).archive(req.params.commit);
+    const repo = store.repo(req.params.projectId);
+    // Checked first: once the stream has begun, a failure of git can only cut the tar short.
+    if (!(await repo.commitExists(req.params.commit))) return fail(reply, 404, 'commit-not-found', COMMIT_NOT_FOUND);
+    const tar = await repo.archive(req.params.commit);
     return reply.header('content-type', 'application/x-tar').send(tar);
   });
 

@@ -12,7 +12,7 @@ import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { startGitHttpServer } from '../private-repo/git-http-test-server.ts';
 import { RemoteGitError } from '../private-repo/remote-git.ts';
 import { gitIn, workspaceOf, type Workspace } from './workspace-test-kit.ts';
-import { INTERNAL_PREFIX } from './internal-protocol.ts';
+import { COMMIT_NOT_FOUND, INTERNAL_PREFIX } from './internal-protocol.ts';
 import { RemoteWorkspaces } from './remote-workspaces.ts';
 
 const TOKEN = randomBytes(24).toString('hex');
@@ -155,6 +155,12 @@ describe('the internal routes of the workspace server', () => {
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { result: string[] }).result).toContain('main');
     expect((await call(TOKEN, { op: 'nothing' })).status).toBe(400);
+  });
+
+  it('answer 404 for the archive of a commit the repository does not hold, before any byte of a tar', async () => {
+    const res = await fetch(`${workspace.baseUrl}${INTERNAL_PREFIX}/repos/${ws.projectId}/archive/${'0'.repeat(40)}`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ status: 'error', error: COMMIT_NOT_FOUND });
   });
 
   it('are left out of the OpenAPI document (a protocol between servers, not an API for users)', async () => {
