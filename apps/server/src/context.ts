@@ -29,3 +29,14 @@ export interface AppContext {
   /** Sessions, project access and hot answers kept in memory; every write that changes them calls `caches.changed` (cache/api-caches.ts). */
   caches: ApiCaches;
 }
+
+/** What a view of a server's context answers for SERVER_KEY: the server's own context (test/direct-writes.ts). */
+export const SERVER_KEY = Symbol('stepwise.server');
+
+/**
+ * The key of per-server registries (WeakMap<object, …>): the server's context, the same when a test
+ * reaches the server through a view of its context.
+ */
+export function serverKey(ctx: object): object {
+  return (ctx as { [SERVER_KEY]?: object })[SERVER_KEY] ?? ctx;
+}

@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts';
+import { serverKey, type AppContext } from '../context.ts';
 import type {
   AiProvider, FailureAnalysis, FailureEvidence, IdeasRequest, LocatorRepairRequest, LocatorRepairResult, ScenarioIdea,
   StepCodeRequest, StepCodeResult, StepUpdateRequest, StepUpdateResult,
@@ -38,14 +38,14 @@ export class OfflineProvider implements AiProvider {
   }
 }
 
-const providers = new WeakMap<AppContext, AiProvider>();
+const providers = new WeakMap<object, AiProvider>();
 
 /** The server's AI provider (one per context): the OpenAI-compatible one when AI_BASE_URL is set, else offline. */
 export function aiProvider(ctx: AppContext): AiProvider {
-  let provider = providers.get(ctx);
+  let provider = providers.get(serverKey(ctx));
   if (!provider) {
     provider = ctx.config.aiBaseUrl ? new OpenAiProvider(ctx.config, new OfflineProvider(), ctx.log) : new OfflineProvider();
-    providers.set(ctx, provider);
+    providers.set(serverKey(ctx), provider);
   }
   return provider;
 }

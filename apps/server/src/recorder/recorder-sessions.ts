@@ -1,5 +1,5 @@
 import { RECORDER_MESSAGES } from '@stepwise/shared';
-import type { AppContext } from '../context.ts';
+import { serverKey, type AppContext } from '../context.ts';
 import { tooMany } from '../http/errors.ts';
 import { RecorderSession, type RecorderTarget } from './recorder-session.ts';
 
@@ -101,14 +101,14 @@ export class RecorderSessions {
   }
 }
 
-const managers = new WeakMap<AppContext, RecorderSessions>();
+const managers = new WeakMap<object, RecorderSessions>();
 
 /** The recorder sessions of the app built on `ctx` (one manager per context). */
 export function recorderSessions(ctx: AppContext): RecorderSessions {
-  let m = managers.get(ctx);
+  let m = managers.get(serverKey(ctx));
   if (!m) {
     m = new RecorderSessions(ctx);
-    managers.set(ctx, m);
+    managers.set(serverKey(ctx), m);
   }
   return m;
 }

@@ -1,5 +1,5 @@
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import type { AppContext } from '../context.ts';
+import { SERVER_KEY, type AppContext } from '../context.ts';
 
 /** Statements that only read (raw SQL too); everything else may change what the server cached. */
 function readsOnly(node: RootOperationNode): boolean {
@@ -33,7 +33,7 @@ class ForgetOnWrite implements KyselyPlugin {
  */
 export function testView(ctx: AppContext): AppContext {
   const db = ctx.db.withPlugin(new ForgetOnWrite(() => ctx.caches.dropAll()));
-  const view = new Proxy(ctx, { get: (target, key, receiver) => (key === 'db' ? db : Reflect.get(target, key, receiver)) });
+  const view = new Proxy(ctx, { get: (target, key, receiver) => (key === 'db' ? db : key === SERVER_KEY ? target : Reflect.get(target, key, receiver)) });
   servers.set(view, ctx);
   return view;
 }

@@ -2,6 +2,7 @@ import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import type { Logger } from 'pino';
+import { serverKey } from '../context.ts';
 
 /** What the owner of a job hears about it: a worker took it, progress and log lines, its result, or its end in BullMQ. */
 export type JobEvent =
@@ -126,17 +127,17 @@ const queues = new WeakMap<object, RunQueue>();
 /** The run queue of a server (one per context), when workers are on. */
 export function runQueueOf(ctx: { config: Config; log: Logger }): RunQueue | null {
   if (ctx.config.runWorkers !== 'external' || !ctx.config.redisUrl) return null;
-  let q = queues.get(ctx);
+  let q = queues.get(serverKey(ctx));
   if (!q) {
     q = new RunQueue(ctx.config, ctx.log);
-    queues.set(ctx, q);
+    queues.set(serverKey(ctx), q);
   }
   return q;
 }
 
 /** Closes the context's run queue, if it has one. */
 export async function closeRunQueue(ctx: object): Promise<void> {
-  const q = queues.get(ctx);
-  queues.delete(ctx);
+  const q = queues.get(serverKey(ctx));
+  queues.delete(serverKey(ctx));
   await q?.close();
 }

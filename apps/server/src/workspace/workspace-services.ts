@@ -1,4 +1,4 @@
-import type { AppContext } from '../context.ts';
+import { serverKey, type AppContext } from '../context.ts';
 import { BranchesService } from './branches.service.ts';
 import { FeaturesService } from './features.service.ts';
 import { FilesService } from './files.service.ts';
@@ -15,11 +15,11 @@ export interface WorkspaceServices {
   meta: WorkspaceMetaService;
 }
 
-const byContext = new WeakMap<AppContext, WorkspaceServices>();
+const byContext = new WeakMap<object, WorkspaceServices>();
 
 /** The workspace services of an app context, built once (the writer's queues must be shared). */
 export function workspaceServices(ctx: AppContext): WorkspaceServices {
-  const existing = byContext.get(ctx);
+  const existing = byContext.get(serverKey(ctx));
   if (existing) return existing;
   const writer = new WorkspaceWriter(ctx);
   const features = new FeaturesService(ctx, writer);
@@ -31,6 +31,6 @@ export function workspaceServices(ctx: AppContext): WorkspaceServices {
     branches: new BranchesService(ctx),
     meta: new WorkspaceMetaService(ctx),
   };
-  byContext.set(ctx, services);
+  byContext.set(serverKey(ctx), services);
   return services;
 }

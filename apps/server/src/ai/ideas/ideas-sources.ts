@@ -1,4 +1,4 @@
-import type { AppContext } from '../../context.ts';
+import { serverKey, type AppContext } from '../../context.ts';
 import type { Environment } from '../../environments/environment-files.ts';
 import { listMemoryEdges, listMemoryPages } from '../../runs/memory.repository.ts';
 import { loadStepWorkspace } from '../../steps/step-workspace.ts';
@@ -34,7 +34,7 @@ export async function memoryKnowledge(ctx: AppContext, projectId: string): Promi
   };
 }
 
-const explored = new WeakMap<AppContext, Map<string, { at: number; pages: Promise<PageSnapshot[]> }>>();
+const explored = new WeakMap<object, Map<string, { at: number; pages: Promise<PageSnapshot[]> }>>();
 
 /**
  * The environment's home page and the pages it links to, as a trial session sees them (in the run
@@ -42,8 +42,8 @@ const explored = new WeakMap<AppContext, Map<string, { at: number; pages: Promis
  * application that did not open (none when its host name is not known) for a minute.
  */
 export async function trialKnowledge(ctx: AppContext, projectId: string, commit: string, env: Environment): Promise<Knowledge> {
-  let byKey = explored.get(ctx);
-  if (!byKey) explored.set(ctx, (byKey = new Map()));
+  let byKey = explored.get(serverKey(ctx));
+  if (!byKey) explored.set(serverKey(ctx), (byKey = new Map()));
   const key = `${projectId}\u0000${env.name}\u0000${env.baseUrl}`;
   const hit = byKey.get(key);
   if (hit && Date.now() - hit.at < EXPLORED_TTL_MS) {

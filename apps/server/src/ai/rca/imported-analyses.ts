@@ -1,5 +1,5 @@
 import type { TestCaseResult } from '@stepwise/shared';
-import type { AppContext } from '../../context.ts';
+import { serverKey, type AppContext } from '../../context.ts';
 import { findRun } from '../../runs/runs.repository.ts';
 import { sourceSteps } from '../../runs/source-report.ts';
 import { analyseRunFailures } from './run-analyses.ts';
@@ -53,17 +53,17 @@ export async function analyseImportedRun(ctx: AppContext, runId: string): Promis
   }
 }
 
-const pending = new WeakMap<AppContext, Set<Promise<unknown>>>();
+const pending = new WeakMap<object, Set<Promise<unknown>>>();
 
 /** The analysis of an imported run after its upload was answered (a large report's failures take a while); the app's close waits for it. */
 export function analyseImportedRunLater(ctx: AppContext, runId: string): void {
-  const set = pending.get(ctx) ?? new Set<Promise<unknown>>();
-  pending.set(ctx, set);
+  const set = pending.get(serverKey(ctx)) ?? new Set<Promise<unknown>>();
+  pending.set(serverKey(ctx), set);
   const job = analyseImportedRun(ctx, runId).finally(() => set.delete(job));
   set.add(job);
 }
 
 /** Resolves once the analyses started so far are stored. */
 export async function importedAnalysesSettled(ctx: AppContext): Promise<void> {
-  await Promise.all([...(pending.get(ctx) ?? [])]);
+  await Promise.all([...(pending.get(serverKey(ctx)) ?? [])]);
 }
