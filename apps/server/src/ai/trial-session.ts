@@ -1,11 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { BUILTIN_LIBRARY_PATH, chromiumPathOf, TRIAL_JOB_FILE, type TrialOptions, type TrialReply, type TrialRequest, type TrialSnapshot } from '@stepwise/runner';
 import { DEFAULT_VIEWPORT, VIEWPORTS } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
-import { loopbackPortsOf, makeScratchFolders, nodeBinary, runnerSpec } from '../execution-runs/runner-job.ts';
+import { makeBrowserJobFolders, spawnBrowserJob } from '../sandbox/browser-job.ts';
 import type { PageSnapshot } from './ai-types.ts';
 import { hostResolves, unknownHostMessage } from './environment-host.ts';
 import { badRequest } from '../http/errors.ts';
@@ -70,26 +69,12 @@ export class TrialSession {
    */
   static async open(ctx: AppContext, target: TrialTarget): Promise<{ session: TrialSession; page: PageSnapshot; known: PageSnapshot[] }> {
     if (!(await hostResolves(target.env.baseUrl))) throw badRequest(unknownHostMessage(target.env.baseUrl));
-    const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-trial-'));
+    const folders = await makeBrowserJobFolders(ctx, 'stepwise-trial-', (workDir) => ctx.workspaces.repo(target.projectId).materialise(target.commit, workDir));
+    const { scratchDir } = folders;
     let session: TrialSession | null = null;
     try {
-      const workDir = path.join(scratchDir, 'work');
-      await ctx.workspaces.repo(target.projectId).materialise(target.commit, workDir);
-      const cacheDir = path.join(scratchDir, 'cache');
-      await fs.mkdir(cacheDir);
-      if (ctx.sandbox.enabled) {
-        makeScratchFolders(scratchDir);
-        await ctx.sandbox.handOver(scratchDir);
-      }
-      const spec = runnerSpec(ctx.config, {
-        scratchDir,
-        cwd: workDir,
-        loopbackPorts: loopbackPortsOf(ctx.config, target.env.baseUrl),
-        depsCacheDir: cacheDir,
-        sandboxed: ctx.sandbox.enabled,
-      });
       const ready: { resolve: () => void } = { resolve: () => {} };
-      const child = ctx.sandbox.spawn(spec, [nodeBinary(), TRIAL_JOB_FILE], ['ignore', 'ignore', 'pipe', 'ipc']);
+      const child = spawnBrowserJob(ctx, folders, { jobFile: TRIAL_JOB_FILE, baseUrl: target.env.baseUrl });
       const started = new Promise<void>((resolve, reject) => {
         ready.resolve = resolve;
         child.once('error', reject);
@@ -105,7 +90,7 @@ export class TrialSession {
         chromiumPath: chromiumPathOf(ctx.config),
         testData: target.testData,
         libraryFiles: [BUILTIN_LIBRARY_PATH],
-        stepFiles: await stepFiles(workDir),
+        stepFiles: await stepFiles(folders.workDir),
         stepTimeoutMs: STEP_TIMEOUT_MS,
       };
       const { blank, known } = (await session.request({ type: 'open', options }, OPEN_TIMEOUT_MS)) as { blank: TrialSnapshot; known: TrialSnapshot[] };

@@ -1,12 +1,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { RECORDER_JOB_FILE, recorderCodePaths, type RecorderJobMessage, type RecorderJobOptions, type RecorderJobRequest } from '@stepwise/recorder';
 import type { RecordedSecret, RecordedStep, RecorderCommand, RecorderFrame, RecorderInput, RecorderState } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
-import { loopbackPortsOf, makeScratchFolders, nodeBinary, runnerSpec } from '../execution-runs/runner-job.ts';
+import { makeBrowserJobFolders, spawnBrowserJob } from '../sandbox/browser-job.ts';
 
 const OPEN_TIMEOUT_MS = 90_000;
 const REPLY_TIMEOUT_MS = 30_000;
@@ -98,27 +96,10 @@ export class RecorderSession {
   }
 
   private async launch(ctx: AppContext): Promise<void> {
-    const scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-recorder-'));
-    this.scratchDir = scratchDir;
-    const workDir = path.join(scratchDir, 'work');
-    const cacheDir = path.join(scratchDir, 'cache');
-    await fs.mkdir(workDir);
-    await fs.mkdir(cacheDir);
-    if (ctx.sandbox.enabled) {
-      makeScratchFolders(scratchDir);
-      await ctx.sandbox.handOver(scratchDir);
-    }
-    const spec = runnerSpec(ctx.config, {
-      scratchDir,
-      cwd: workDir,
-      loopbackPorts: loopbackPortsOf(ctx.config, this.target.baseUrl),
-      depsCacheDir: cacheDir,
-      sandboxed: ctx.sandbox.enabled,
-      // Frames are JPEG bytes: structured clone carries them as they are (JSON would spell out every byte).
-      serialization: 'advanced',
-    });
-    spec.readOnly = [...new Set([...spec.readOnly, ...recorderCodePaths()])];
-    const child = ctx.sandbox.spawn(spec, [nodeBinary(), RECORDER_JOB_FILE], ['ignore', 'ignore', 'pipe', 'ipc'], 'advanced');
+    const folders = await makeBrowserJobFolders(ctx, 'stepwise-recorder-');
+    this.scratchDir = folders.scratchDir;
+    // Frames are JPEG bytes: structured clone carries them as they are (JSON would spell out every byte).
+    const child = spawnBrowserJob(ctx, folders, { jobFile: RECORDER_JOB_FILE, baseUrl: this.target.baseUrl, serialization: 'advanced', readOnly: recorderCodePaths() });
     this.child = child;
     const ready = new Promise<void>((resolve, reject) => {
       child.once('error', reject);
