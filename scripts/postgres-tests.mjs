@@ -14,6 +14,9 @@ export const POSTGRES_TESTS = [
   'apps/server/src/cluster/schedule-once.test.ts',
   'apps/server/src/cluster/scale-out.test.ts',
   'apps/server/src/cluster/two-servers.test.ts',
+  // The API caches: invalidation on one server and across servers (Redis channel)
+  'apps/server/src/cache/api-caches.test.ts',
+  'apps/server/src/cluster/api-caches-across-servers.test.ts',
   // Accounts, sessions, projects and their people
   'apps/server/src/auth/auth.test.ts',
   'apps/server/src/auth/login-throttle.test.ts',
