@@ -102,4 +102,12 @@ test('the history finds the flaky and newly failing scenarios, marks the run rep
   await scenarioRow(page, 'Basket').getByTestId('quarantined').hover();
   await expect(page.getByRole('tooltip')).toHaveText('Quarantined: Basket API rewrite in progress');
   await page.screenshot({ path: `${shots}/history-quarantined-run.png`, fullPage: true });
+
+  // A quarantine by the tag is lifted by editing the scenario, not from its history: the button says so.
+  await scenarioRow(page, 'Search').click();
+  const tagged = page.getByRole('region', { name: 'History' });
+  await expect(tagged.getByTestId('quarantined')).toHaveText('Quarantined');
+  await expect(tagged.getByRole('button', { name: 'Lift quarantine' })).toBeDisabled();
+  await tagged.getByTestId('lift-by-tag').hover();
+  await expect(page.getByRole('tooltip')).toHaveText('Quarantined by its @quarantine tag: remove the tag from the scenario to lift it');
 });

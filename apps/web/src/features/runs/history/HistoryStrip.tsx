@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { HISTORY_MARK_LABELS, type HistoryResultDto, type ScenarioStatsDto } from '@stepwise/shared';
+import { HISTORY_MARK_LABELS, QUARANTINE_TAG, type HistoryResultDto, type ScenarioStatsDto } from '@stepwise/shared';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { errorText } from '../../../api/client';
@@ -43,14 +43,25 @@ export function HistoryStrip({ projectId, testCaseId }: { projectId: string; tes
         {s.flaky && <HistoryMarkChip mark="flaky" />}
         {s.quarantined && <QuarantineChip reason={s.quarantineReason} tagged={s.quarantineReason === null} />}
         <Box sx={{ flex: 1 }} />
-        <Button
-          size="small"
-          variant="outlined"
-          disabled={quarantine.isPending}
-          onClick={() => (s.quarantined ? quarantine.mutate({ testCaseId, quarantined: false, reason: '' }) : setAsking(true))}
-        >
-          {s.quarantined ? 'Lift quarantine' : 'Quarantine'}
-        </Button>
+        {s.quarantined && s.quarantineReason === null ? (
+          // Its tag quarantines it: only an edit of the scenario lifts that.
+          <Tooltip title={`Quarantined by its ${QUARANTINE_TAG} tag: remove the tag from the scenario to lift it`}>
+            <span data-testid="lift-by-tag">
+              <Button size="small" variant="outlined" disabled>
+                Lift quarantine
+              </Button>
+            </span>
+          </Tooltip>
+        ) : (
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={quarantine.isPending}
+            onClick={() => (s.quarantined ? quarantine.mutate({ testCaseId, quarantined: false, reason: '' }) : setAsking(true))}
+          >
+            {s.quarantined ? 'Lift quarantine' : 'Quarantine'}
+          </Button>
+        )}
       </Stack>
       {asking && <QuarantineDialog testCaseId={testCaseId} scenarioName={s.example ? `${s.scenarioName} (${s.example})` : s.scenarioName} onClose={() => setAsking(false)} />}
       {quarantine.isError && (
