@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import type { TreeItem } from '../tree-model';
 import { TreeRow, type TreeRowProps } from './TreeRow';
+import './FeatureTree.css';
 
 type RowItem = Exclude<TreeItem, { kind: 'input' }>;
 
@@ -14,15 +14,24 @@ export interface FeatureTreeProps extends Pick<TreeRowProps, 'onActivate' | 'onT
   filtering: boolean;
 }
 
-/** The navigator tree, virtualised: only the rows in view are in the page. */
+const ROW_PX = 32;
+const estimateSize = () => ROW_PX;
+
+/**
+ * The navigator tree, virtualised: only the rows in view (and OVERSCAN rows each side) are in the page.
+ * What a scroll frame costs is measured by bench:web (docs/PERFORMANCE.md).
+ */
 export function FeatureTree({ items, expanded, selectedId, renderInput, filtering, ...handlers }: FeatureTreeProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  // A stable key function: a new one each render would make the virtualizer lay out all 10,000 rows
+  // again on every scroll event.
+  const getItemKey = useCallback((i: number) => items[i].id, [items]);
   const virtualizer = useVirtualizer({
     count: items.length,
     getScrollElement: () => scroller.current,
-    estimateSize: () => 32,
-    overscan: 12,
-    getItemKey: (i) => items[i].id,
+    estimateSize,
+    overscan: 8,
+    getItemKey,
   });
 
   const selectedIndex = items.findIndex((i) => i.id === selectedId);
@@ -31,28 +40,30 @@ export function FeatureTree({ items, expanded, selectedId, renderInput, filterin
   }, [selectedIndex, virtualizer]);
 
   return (
-    <Box ref={scroller} role="tree" aria-label="Features" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', px: 0.5, pb: 1 }}>
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <div ref={scroller} role="tree" aria-label="Features" className="feature-tree">
+      <div className="feature-tree__rows" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((v) => {
           const item = items[v.index];
-          return (
-            // A plain style, not sx: each position as an sx value would be a new CSS rule (bench:web).
-            <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${v.start}px)` }}>
-              {item.kind === 'input' ? (
-                renderInput(item)
-              ) : (
-                <TreeRow
-                  item={item as RowItem}
-                  expanded={filtering || expanded.has(item.id)}
-                  selected={item.id === selectedId}
-                  focusable={selectedIndex < 0 && v.index === 0}
-                  {...handlers}
-                />
-              )}
+          return item.kind === 'input' ? (
+            // The inline folder name is taller with its error: the one row measured. A plain style, not
+            // sx: each position as an sx value would be a new CSS rule (bench:web).
+            <div key={v.key} data-index={v.index} ref={virtualizer.measureElement} className="feature-tree__slot" style={{ transform: `translateY(${v.start}px)` }}>
+              {renderInput(item)}
             </div>
+          ) : (
+            <TreeRow
+              key={v.key}
+              item={item as RowItem}
+              index={v.index}
+              offset={v.start}
+              expanded={filtering || expanded.has(item.id)}
+              selected={item.id === selectedId}
+              focusable={selectedIndex < 0 && v.index === 0}
+              {...handlers}
+            />
           );
         })}
       </div>
-    </Box>
+    </div>
   );
 }
