@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useCallback, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TreeItem } from '../tree-model';
 import { TreeRow, type TreeRowProps } from './TreeRow';
 import './FeatureTree.css';
@@ -34,7 +34,8 @@ export function FeatureTree({ items, expanded, selectedId, renderInput, filterin
     getItemKey,
   });
 
-  const selectedIndex = items.findIndex((i) => i.id === selectedId);
+  // Once per list or selection, not on every scroll render (a search through all rows).
+  const selectedIndex = useMemo(() => items.findIndex((i) => i.id === selectedId), [items, selectedId]);
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
