@@ -56,7 +56,9 @@ const CUSTOM_STEPS = `import { When, Then } from '@cucumber/cucumber';
 When('I leak the password to stderr', function () {
   console.error('leaking ' + this.testData.password);
 });
-Then('this step fails', function () {
+// It fails after the other two scenarios have ended: the live status shows them done before the end.
+Then('this step fails', async function () {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
   throw new Error('Intended failure, password ' + this.testData.password);
 });
 `;
