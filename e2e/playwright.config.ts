@@ -11,7 +11,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time (the tests of a file one after the other), against the one shared server; tests
+  // that start a server of their own use a port of their own (E2E_PORT + 7, 8, 9, 10).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -27,6 +27,8 @@ const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     HOST: '127.0.0.1',
     ALLOW_PRIVATE_GIT_HOSTS: process.env.ALLOW_PRIVATE_GIT_HOSTS ?? 'true',
+    // Every test signs its people up and in from 127.0.0.1, two test workers at once.
+    AUTH_RATE_LIMIT_PER_MINUTE: process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? '1000',
     ...oidcEnv,
   },
 });

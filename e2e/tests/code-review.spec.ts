@@ -220,7 +220,7 @@ test('an execution with AI recovery repairs changed locators; the fixes are revi
 
 test.describe('licence', () => {
   // The plan is changed with the admin command, with the server stopped.
-  const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 8);
+  const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 10);
   test.use({ baseURL: server.baseURL });
   // On a busy machine the server can take longer than start() waits: it is given two more minutes.
   const boot = () => server.start().catch(() => expect.poll(async () => (await fetch(`${server.baseURL}/api/config`).catch(() => null))?.status, { timeout: 120_000 }).toBe(200));

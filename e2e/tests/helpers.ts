@@ -1,9 +1,10 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 let n = 0;
+/** Unique across the test workers too (each a process of its own, counting from 0). */
 export function uniqueEmail(prefix: string): string {
   n += 1;
-  return `${prefix}-${Date.now().toString(36)}-${n}@example.com`;
+  return `${prefix}-${Date.now().toString(36)}-${process.env.TEST_PARALLEL_INDEX ?? '0'}-${n}@example.com`;
 }
 
 export const PASSWORD = 'a good long password';

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  /** Sign-up, sign-in and company sign-in requests per minute from one address (across servers with REDIS_URL). */
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   API_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(300).default(30),
   REDIS_URL: z.string().url().optional(),
@@ -103,6 +105,8 @@ export interface Config {
   logLevel: string;
   webDist?: string;
   loginMaxFailures: number;
+  /** AUTH_RATE_LIMIT_PER_MINUTE: requests per minute from one address to the sign-up and sign-in routes. */
+  authRateLimitPerMinute: number;
   loginWindowMs: number;
   /** API_CACHE_TTL_SECONDS: the longest a server answers from its caches (cache/api-caches.ts) without hearing of a change; 0: no caches. */
   apiCacheTtlMs: number;
@@ -201,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     apiCacheTtlMs: e.API_CACHE_TTL_SECONDS * 1000,
     redisUrl: e.REDIS_URL || undefined,

@@ -12,7 +12,7 @@ import { presentUser } from './user.presenter.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const auth = new AuthService(ctx);
-  const strict = { config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  const strict = { config: { public: true, rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } } };
   app.addHook('onError', async (_req, reply, err) => {
     if (err instanceof SignInRefused) reply.header('retry-after', String(err.retryAfterSeconds));
   });

@@ -21,7 +21,7 @@ const FLOW_TTL_MS = 10 * 60_000;
  * navigations: a refusal goes back to /login?ssoError=<code>, which the login page explains.
  */
 export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
-  const limited = { config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } } };
+  const limited = { config: { public: true, rateLimit: { max: ctx.config.authRateLimitPerMinute, timeWindow: '1 minute' } } };
   const refuse = (reply: FastifyReply, code: SsoErrorCode) => reply.redirect(`/login?ssoError=${code}`, 303);
   const flowCookie = (req: FastifyRequest) => ({ path: FLOW_PATH, httpOnly: true, sameSite: 'lax' as const, secure: cookiesAreSecure(ctx, req) });
 
