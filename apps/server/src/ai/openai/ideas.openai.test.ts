@@ -1,13 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ideaSelectionError, parseIdeaParameters } from '@stepwise/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../logger.ts';
+import { describe, expect, it } from 'vitest';
 import { builtinLibrary } from '../../steps/builtin-library.ts';
-import { OfflineProvider } from '../ai-provider.ts';
 import type { IdeasRequest, PageSnapshot } from '../ai-types.ts';
 import { MAX_IDEAS } from '../ideas/propose-ideas.ts';
-import { startChatCompletionsServer, type ChatCompletionsServer } from './chat-completions-server.ts';
+import type { ChatCompletionsServer } from './chat-completions-server.ts';
+import { recordedEndpoint } from './openai-test-kit.ts';
 import { IDEAS_SYSTEM_PROMPT } from './ideas-prompt.ts';
 import { OpenAiProvider } from './openai-provider.ts';
 
@@ -56,32 +55,16 @@ const BUY = {
 const idea = (n: number) => ({ name: `Open page ${n}`, flow: `Given I go to the home page\nThen I should see "Page ${n}"`, parameters: {} });
 
 let endpoint: ChatCompletionsServer;
-let logLines: string[];
 let provider: OpenAiProvider;
-const offline = new OfflineProvider();
+const logLines: string[] = [];
+const { offline, providerAt } = recordedEndpoint(KEY, logLines, (e, p) => {
+  endpoint = e;
+  provider = p;
+});
 
-function providerAt(baseUrl: string): OpenAiProvider {
-  const log = createLogger('warn', false, { write: (line: string) => logLines.push(line) });
-  return new OpenAiProvider({ aiBaseUrl: baseUrl, aiApiKey: KEY, aiModel: 'test-model' }, offline, log, { timeoutMs: 5_000 });
-}
 
 const answer = (ideas: unknown[]) => ({ content: JSON.stringify({ ideas }) });
 const failures = () => logLines.filter((l) => l.includes('AI scenario ideas failed; offline ideas used'));
-
-beforeAll(async () => {
-  endpoint = await startChatCompletionsServer();
-});
-
-afterAll(async () => {
-  await endpoint?.close();
-});
-
-beforeEach(() => {
-  endpoint.received.length = 0;
-  endpoint.answers.length = 0;
-  logLines = [];
-  provider = providerAt(endpoint.baseUrl);
-});
 
 describe('OpenAiProvider.ideas', () => {
   it('offers the model\'s ideas in the spec\'s shape, asking with the description, the pages, their forms and links, the transitions and the steps', async () => {

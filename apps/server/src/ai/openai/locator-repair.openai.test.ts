@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.ts';
-import { OfflineProvider } from '../ai-provider.ts';
 import type { LocatorRepairRequest } from '../ai-types.ts';
-import { startChatCompletionsServer, type ChatCompletionsServer } from './chat-completions-server.ts';
+import type { ChatCompletionsServer } from './chat-completions-server.ts';
+import { recordedEndpoint } from './openai-test-kit.ts';
 import { OpenAiProvider } from './openai-provider.ts';
 import { REPAIR_SYSTEM_PROMPT } from './repair-prompt.ts';
 
@@ -32,32 +32,16 @@ const ADD = "getByRole('button', { name: 'Add to cart' })";
 const PAY = "getByRole('button', { name: 'Pay with card' })";
 
 let endpoint: ChatCompletionsServer;
-let logLines: string[];
 let provider: OpenAiProvider;
-const offline = new OfflineProvider();
+const logLines: string[] = [];
+const { offline, providerAt } = recordedEndpoint(KEY, logLines, (e, p) => {
+  endpoint = e;
+  provider = p;
+});
 
-function providerAt(baseUrl: string): OpenAiProvider {
-  const log = createLogger('warn', false, { write: (line: string) => logLines.push(line) });
-  return new OpenAiProvider({ aiBaseUrl: baseUrl, aiApiKey: KEY, aiModel: 'test-model' }, offline, log, { timeoutMs: 5_000 });
-}
 
 const answer = (o: object) => ({ content: JSON.stringify(o) });
 const warnings = () => logLines.filter((l) => l.includes('AI locator repair failed; offline answer used'));
-
-beforeAll(async () => {
-  endpoint = await startChatCompletionsServer();
-});
-
-afterAll(async () => {
-  await endpoint?.close();
-});
-
-beforeEach(() => {
-  endpoint.received.length = 0;
-  endpoint.answers.length = 0;
-  logLines = [];
-  provider = providerAt(endpoint.baseUrl);
-});
 
 describe('OpenAiProvider.repairLocator', () => {
   it('uses a good answer the offline repair could not give, asking with the step, the error, the chain, the code and the snapshot', async () => {

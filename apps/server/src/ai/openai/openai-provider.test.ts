@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../logger.ts';
+import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../test/test-server.ts';
 import { builtinLibrary } from '../../steps/builtin-library.ts';
-import { aiProvider, OfflineProvider } from '../ai-provider.ts';
+import { aiProvider } from '../ai-provider.ts';
 import type { StepCodeRequest } from '../ai-types.ts';
-import { startChatCompletionsServer, type ChatCompletionsServer } from './chat-completions-server.ts';
+import type { ChatCompletionsServer } from './chat-completions-server.ts';
+import { recordedEndpoint } from './openai-test-kit.ts';
 import { OpenAiProvider } from './openai-provider.ts';
 
 const KEY = 'sk-test-key-4f1c9a';
@@ -28,29 +28,13 @@ const goodAnswer = {
 };
 
 let endpoint: ChatCompletionsServer;
-let logLines: string[];
 let provider: OpenAiProvider;
-const offline = new OfflineProvider();
-
-function providerAt(baseUrl: string): OpenAiProvider {
-  const log = createLogger('warn', false, { write: (line: string) => logLines.push(line) });
-  return new OpenAiProvider({ aiBaseUrl: baseUrl, aiApiKey: KEY, aiModel: 'test-model' }, offline, log, { timeoutMs: 5_000 });
-}
-
-beforeAll(async () => {
-  endpoint = await startChatCompletionsServer();
+const logLines: string[] = [];
+const { offline, providerAt } = recordedEndpoint(KEY, logLines, (e, p) => {
+  endpoint = e;
+  provider = p;
 });
 
-afterAll(async () => {
-  await endpoint?.close();
-});
-
-beforeEach(() => {
-  endpoint.received.length = 0;
-  endpoint.answers.length = 0;
-  logLines = [];
-  provider = providerAt(endpoint.baseUrl);
-});
 
 describe('OpenAiProvider.generateStep', () => {
   it('turns a good answer into step code, asking with the model, the step, the snapshot and the key', async () => {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../logger.ts';
-import { OfflineProvider } from '../ai-provider.ts';
+import { describe, expect, it } from 'vitest';
 import type { StepUpdateRequest } from '../ai-types.ts';
 import { AI_FILE } from '../step-update/step-update-fixtures.ts';
-import { startChatCompletionsServer, type ChatCompletionsServer } from './chat-completions-server.ts';
+import type { ChatCompletionsServer } from './chat-completions-server.ts';
+import { recordedEndpoint } from './openai-test-kit.ts';
 import { OpenAiProvider } from './openai-provider.ts';
 import { STEP_UPDATE_SYSTEM_PROMPT } from './step-update-answer.ts';
 
@@ -27,24 +26,11 @@ const UPDATED = `async function (name) {
 const req: StepUpdateRequest = { userRequest: 'retry step if it fails', functionName: 'I add {string} to the cart', fileContent: AI_FILE };
 
 let endpoint: ChatCompletionsServer;
-let logLines: string[];
 let provider: OpenAiProvider;
-const offline = new OfflineProvider();
-
-beforeAll(async () => {
-  endpoint = await startChatCompletionsServer();
-});
-
-afterAll(async () => {
-  await endpoint?.close();
-});
-
-beforeEach(() => {
-  endpoint.received.length = 0;
-  endpoint.answers.length = 0;
-  logLines = [];
-  const log = createLogger('warn', false, { write: (line: string) => logLines.push(line) });
-  provider = new OpenAiProvider({ aiBaseUrl: endpoint.baseUrl, aiApiKey: 'sk-test-update', aiModel: 'test-model' }, offline, log, { timeoutMs: 5_000 });
+const logLines: string[] = [];
+const { offline } = recordedEndpoint('sk-test-update', logLines, (e, p) => {
+  endpoint = e;
+  provider = p;
 });
 
 describe('OpenAiProvider.updateStepCode', () => {
