@@ -10,7 +10,8 @@ const include = ['apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'p
  * passing both ways. `VITEST_ISOLATE=1` gives every file a fresh process again, to tell a failure that
  * depends on the files before it from one that does not.
  */
-const isolated = ['**/*.browser.test.ts', 'apps/server/src/sandbox/**/*.test.ts'];
+// And the tests that measure their own process's heap: in a shared process other files' modules and garbage are in it too.
+const isolated = ['**/*.browser.test.ts', 'apps/server/src/sandbox/**/*.test.ts', 'apps/server/src/runs/export/export-memory.test.ts'];
 /** Tests that assert server time: `npm test` runs them alone after each pass (`--project timed`). */
 const timed = ['apps/server/src/runs/runs-scale.test.ts'];
 

@@ -86,7 +86,12 @@ async function open(opts: TrialOptions): Promise<{ blank: TrialSnapshot; known: 
 async function explore(current: Page, baseUrl: string): Promise<TrialSnapshot[]> {
   const pages = [await snapshot()];
   const seen = new Set([new URL(current.url()).pathname]);
-  const hrefs = await current.$$eval('a[href]', (links) => links.map((a) => (a as unknown as { href: string }).href)).catch(() => [] as string[]);
+  const readLinks = () => current.$$eval('a[href]', (links) => links.map((a) => (a as unknown as { href: string }).href));
+  // Read again once if the document changed under the read (its context destroyed by a navigation).
+  const hrefs = await readLinks().catch(async () => {
+    await current.waitForLoadState('load', { timeout: SETTLE_TIMEOUT_MS }).catch(() => {});
+    return readLinks().catch(() => [] as string[]);
+  });
   const targets: string[] = [];
   for (const href of hrefs) {
     const url = URL.canParse(href) ? new URL(href) : null;
