@@ -22,7 +22,11 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1480, height: 900 },
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every page the whole time: 40% of the tests' CPU. Taken when a
+    // test is retried (CI), or as E2E_TRACE says (e.g. retain-on-failure).
+    trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | 'on-first-retry' | undefined) ?? 'on-first-retry',
+    // Spinners and progress bars hold still (the app honours reduced motion): no frames drawn while a test waits.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: browser,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

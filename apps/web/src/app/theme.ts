@@ -19,6 +19,13 @@ export const theme = createTheme({
     button: { fontWeight: 600, letterSpacing: '0.02em' },
   },
   components: {
+    // Who asks the system for less motion gets none: transitions end at once and spinners, progress
+    // bars and skeletons hold still (their role and label still say that work is going on).
+    MuiCssBaseline: {
+      styleOverrides: `@media (prefers-reduced-motion: reduce) {
+  *, *::before, *::after { animation-duration: 0.001ms !important; animation-iteration-count: 1 !important; transition-duration: 0.001ms !important; scroll-behavior: auto !important; }
+}`,
+    },
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiPaper: { styleOverrides: { outlined: { borderColor: '#e3e8ef' } } },
