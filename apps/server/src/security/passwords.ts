@@ -1,6 +1,16 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 };
+/**
+ * scrypt's cost: N = 2^14 (about 40 ms of CPU a hash on the reference machine). Under test only
+ * (NODE_ENV=test), STEPWISE_TEST_SCRYPT_N may lower it: the test suite signs up and logs in about a
+ * thousand users. Stored hashes carry their own N, so either verifies.
+ */
+export function scryptCost(env: NodeJS.ProcessEnv = process.env): number {
+  const asked = Number(env.STEPWISE_TEST_SCRYPT_N);
+  return env.NODE_ENV === 'test' && Number.isInteger(asked) && asked >= 2 && (asked & (asked - 1)) === 0 ? asked : 16384;
+}
+
+const PARAMS = { N: scryptCost(), r: 8, p: 1, keylen: 64 };
 
 function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) =>
@@ -26,4 +36,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A fixed hash used to spend the same time when the account does not exist. */
-export const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$' + Buffer.alloc(64).toString('base64');
+export const DUMMY_HASH = `scrypt$${PARAMS.N}$8$1$AAAAAAAAAAAAAAAAAAAAAA==$` + Buffer.alloc(64).toString('base64');

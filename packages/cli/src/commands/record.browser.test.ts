@@ -194,7 +194,8 @@ describe.skipIf(!!skipReason)('stepwise record under Xvfb', () => {
       150_000,
     );
     const cases = await listTestCases(server.ctx.db, final.reportLink.split('/').pop()!);
-    expect(cases.map((c) => [c.scenario_name, c.status, c.error_message]), feature).toEqual([['Buy a steel water bottle', 'PASSED', null]]);
+    const outcome = cases.map((c) => [c.scenario_name, c.status, c.error_message]);
+    expect(outcome, `${feature}\n${JSON.stringify(outcome)}`).toEqual([['Buy a steel water bottle', 'PASSED', null]]);
   }, 300_000);
 
   it('stops on Ctrl+C and, with --no-publish, prints the Gherkin (default name, no question without a terminal) and saves nothing', async () => {
