@@ -1,6 +1,6 @@
 // Helpers for the start and test scripts. Plain JavaScript that also runs on an older system
 // Node: these scripts install the pinned Node 24 before anything else runs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,27 @@ export function run(cmd, args, { env = {}, allowFailure = false } = {}) {
     process.exit(res.status ?? 1);
   }
   return res.status ?? 1;
+}
+
+/**
+ * Runs a command without blocking (node_modules/.bin first on PATH); resolves to its exit code. With
+ * `logFile`, its output goes to that file instead of this terminal (a stage that runs beside another).
+ */
+export function runAsync(cmd, args, { env = {}, logFile } = {}) {
+  return new Promise((resolve) => {
+    const out = logFile ? fs.openSync(logFile, 'w') : 'inherit';
+    const child = spawn(cmd, args, {
+      cwd: root,
+      stdio: ['ignore', out, out],
+      env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH}`, ...env },
+    });
+    const done = (code) => {
+      if (logFile) fs.closeSync(out);
+      resolve(code);
+    };
+    child.on('error', () => done(1));
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
+  });
 }
 
 function newestMtime(target) {
@@ -56,13 +77,18 @@ export function ensureDependencies() {
 export const INSTALL_ARGS = ['ci', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'];
 
 /** Builds the web app when its sources (or the shared package) changed since the last build. */
-export function ensureWebBuild(force = false) {
+/** True when the web app has no build, or sources newer than it. */
+export function webBuildNeeded() {
   const built = path.join(root, 'apps', 'web', 'dist', 'index.html');
   const sources = Math.max(
     newestMtime(path.join(root, 'apps', 'web')),
     newestMtime(path.join(root, 'packages', 'shared', 'src')),
   );
-  if (!force && fs.existsSync(built) && newestMtime(built) >= sources) return;
+  return !fs.existsSync(built) || newestMtime(built) < sources;
+}
+
+export function ensureWebBuild(force = false) {
+  if (!force && !webBuildNeeded()) return;
   log('Building the web app...');
   run('npm', ['run', 'build', '--silent']);
 }

@@ -1,32 +1,47 @@
 // `npm test`: every tier. Installs what is missing (dependencies; Debian's Chromium, bubblewrap and
 // passt when root), then lint + typecheck, the unit and API tests on PGlite (and, when
-// TEST_DATABASE_URL is set, the tests of SQL listed in postgres-tests.mjs on PostgreSQL), then the
-// browser tests against one built app. Each stage's time is printed at the end.
+// TEST_DATABASE_URL is set, the tests of SQL listed in postgres-tests.mjs on PostgreSQL), the browser
+// tests against one built app, and the production start on a fresh clone.
+//
+// Two cores, and no pass keeps both busy all the time (tests wait on browsers, processes and
+// timers): stages that share nothing run side by side. Beside the PGlite pass: lint + typecheck, the
+// web build, then the production start. Beside the browser tests: the PostgreSQL pass. A stage run
+// beside another writes its output to test-results/<stage>.log, printed when it ends. Tests that assert
+// server time (vitest project `timed`) run alone. Each stage's time is printed at the end.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureChromium, ensureDependencies, ensureHeadlessShell, ensureSandboxTools, ensureWebBuild, ensureXvfb, log, root, run } from './lib.mjs';
+import { ensureChromium, ensureDependencies, ensureHeadlessShell, ensureSandboxTools, ensureXvfb, log, root, runAsync, webBuildNeeded } from './lib.mjs';
 import { POSTGRES_TESTS } from './postgres-tests.mjs';
 
 const started = Date.now();
 const results = path.join(root, 'test-results');
 const totals = { passed: 0, failed: 0, skipped: 0 };
-// Tests that assert server time (vitest project `timed`) run alone after each pass, not beside other
-// test files on two cores.
 const notTimed = ['--project', 'shared', '--project', 'isolated'];
 const TIMED = ['--project', 'timed', '--passWithNoTests'];
-/** Seconds each stage took, printed at the end whatever the outcome. */
+/** Each stage's seconds and what it ran beside, printed at the end whatever the outcome. */
 const stages = [];
-let stageStarted = Date.now();
-function stage(name) {
-  const now = Date.now();
-  if (stages.length > 0) stages[stages.length - 1].seconds = (now - stageStarted) / 1000;
-  stageStarted = now;
-  if (name) stages.push({ name, seconds: 0 });
+const failures = [];
+
+/** Runs `fn` as the stage `name`; records its time and, when its code is not 0, the failure. */
+async function stage(name, fn, beside = '') {
+  const t0 = Date.now();
+  const code = await fn();
+  stages.push({ name, seconds: (Date.now() - t0) / 1000, beside });
+  if (code !== 0) failures.push(name);
+  return code;
 }
 
-function vitest(name, args, env) {
+/** A stage's own log, printed once it has ended (it ran beside another stage). */
+function printLog(name, file) {
+  if (!fs.existsSync(file)) return;
+  log(`--- ${name} (${path.relative(root, file)}) ---`);
+  process.stdout.write(fs.readFileSync(file));
+  log(`--- end of ${name} ---`);
+}
+
+async function vitest(name, args, env, logFile) {
   const out = path.join(results, `vitest-${name}.json`);
-  const code = run('vitest', ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env, allowFailure: true });
+  const code = await runAsync('vitest', ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env, logFile });
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
@@ -36,15 +51,30 @@ function vitest(name, args, env) {
   return code;
 }
 
-function finish(code) {
-  stage(null);
-  for (const { name, seconds } of stages) console.log(`${name.padEnd(28)} ${String(Math.round(seconds)).padStart(5)} s`);
-  log(`Finished in ${Math.round((Date.now() - started) / 1000)} s.`);
-  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-  process.exit(code);
+async function browserTests(chromium, logFile) {
+  const e2eOut = path.join(results, 'e2e.json');
+  const code = await runAsync('playwright', ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut },
+    logFile,
+  });
+  if (fs.existsSync(e2eOut)) {
+    const s = JSON.parse(fs.readFileSync(e2eOut, 'utf8')).stats ?? {};
+    totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+    totals.failed += s.unexpected ?? 0;
+    totals.skipped += s.skipped ?? 0;
+  }
+  return code;
 }
 
-stage('setup (installs)');
+function finish() {
+  for (const { name, seconds, beside } of stages) console.log(`${name.padEnd(30)} ${String(Math.round(seconds)).padStart(5)} s${beside ? `  (beside ${beside})` : ''}`);
+  log(`Finished in ${Math.round((Date.now() - started) / 1000)} s.`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  if (failures.length) log(`Failed: ${failures.join(', ')}`);
+  process.exit(failures.length ? 1 : 0);
+}
+
+const setupStarted = Date.now();
 ensureDependencies();
 const chromium = ensureChromium();
 ensureHeadlessShell();
@@ -53,41 +83,40 @@ ensureSandboxTools({ required: true });
 ensureXvfb();
 fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
+stages.push({ name: 'setup (installs)', seconds: (Date.now() - setupStarted) / 1000, beside: '' });
 
-log('Lint and typecheck...');
-stage('lint + types');
-run('npm', ['run', 'check', '--silent']);
+// 1. The PGlite pass; beside it lint + typecheck, the web build, the production start.
+log('Unit and API tests (embedded PGlite); lint, typecheck, web build and production start beside them...');
+const side = (async () => {
+  const checkLog = path.join(results, 'lint-types.log');
+  await stage('lint + types', () => runAsync('npm', ['run', 'check', '--silent'], { logFile: checkLog }), 'PGlite pass');
+  printLog('lint + types', checkLog);
+  const buildLog = path.join(results, 'web-build.log');
+  const buildCode = await stage('web build', async () => (webBuildNeeded() ? runAsync('npm', ['run', 'build', '--silent'], { logFile: buildLog }) : 0), 'PGlite pass');
+  if (buildCode !== 0) printLog('web build', buildLog);
+  // `npm start` in production on a fresh clone of HEAD (scripts/production-start-check.mjs).
+  const startLog = path.join(results, 'production-start.log');
+  const startCode = await stage('production start', () => runAsync(process.execPath, ['scripts/production-start-check.mjs'], { logFile: startLog }), 'PGlite pass');
+  printLog('production start', startLog);
+  totals[startCode === 0 ? 'passed' : 'failed'] += 1;
+  return buildCode;
+})();
+await stage('unit + API (PGlite)', () => vitest('pglite', notTimed, { TEST_DATABASE_URL: '' }));
+const buildCode = await side;
+await stage('timed tests (PGlite)', () => vitest('pglite-timed', TIMED, { TEST_DATABASE_URL: '' }));
 
-log('Unit and API tests (embedded PGlite)...');
-stage('unit + API (PGlite)');
-if (vitest('pglite', notTimed, { TEST_DATABASE_URL: '' }) !== 0) finish(1);
-if (vitest('pglite-timed', TIMED, { TEST_DATABASE_URL: '' }) !== 0) finish(1);
-
-if (process.env.TEST_DATABASE_URL) {
-  log(`Tests of SQL on PostgreSQL (${POSTGRES_TESTS.length} files, scripts/postgres-tests.mjs)...`);
-  stage('SQL tests (PostgreSQL)');
-  if (vitest('postgres', [...notTimed, ...POSTGRES_TESTS], {}) !== 0) finish(1);
-  if (vitest('postgres-timed', [...TIMED, ...POSTGRES_TESTS], {}) !== 0) finish(1);
+// 2. The browser tests (against the one built app); beside them the PostgreSQL pass.
+if (buildCode === 0) {
+  if (process.env.TEST_DATABASE_URL) {
+    log(`Browser tests (Playwright, Chromium); tests of SQL on PostgreSQL beside them (${POSTGRES_TESTS.length} files, scripts/postgres-tests.mjs)...`);
+    const e2eLog = path.join(results, 'browser-tests.log');
+    const e2e = stage('browser tests', () => browserTests(chromium, e2eLog), 'PostgreSQL pass').then(() => printLog('browser tests', e2eLog));
+    await stage('SQL tests (PostgreSQL)', () => vitest('postgres', [...notTimed, ...POSTGRES_TESTS], {}), 'browser tests');
+    await e2e;
+    await stage('timed tests (PostgreSQL)', () => vitest('postgres-timed', [...TIMED, ...POSTGRES_TESTS], {}));
+  } else {
+    log('Browser tests (Playwright, Chromium)...');
+    await stage('browser tests', () => browserTests(chromium));
+  }
 }
-
-stage('web build');
-ensureWebBuild();
-log('Browser tests (Playwright, Chromium)...');
-stage('browser tests');
-const e2eOut = path.join(results, 'e2e.json');
-const e2eCode = run('playwright', ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-  env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut },
-  allowFailure: true,
-});
-if (fs.existsSync(e2eOut)) {
-  const s = JSON.parse(fs.readFileSync(e2eOut, 'utf8')).stats ?? {};
-  totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
-  totals.failed += s.unexpected ?? 0;
-  totals.skipped += s.skipped ?? 0;
-}
-
-log('Production start on a fresh clone of HEAD (scripts/production-start-check.mjs)...');
-stage('production start');
-const startCode = run(process.execPath, ['scripts/production-start-check.mjs'], { allowFailure: true });
-totals[startCode === 0 ? 'passed' : 'failed'] += 1;
-finish(e2eCode === 0 && startCode === 0 ? 0 : 1);
+finish();
