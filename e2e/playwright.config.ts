@@ -9,7 +9,8 @@ const browser = shell !== 'off' && fs.existsSync(shell) ? shell : (process.env.C
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results',
+  // Its own folder: Playwright empties it at the start, and test-results/ holds the other stages' logs.
+  outputDir: '../test-results/playwright',
   fullyParallel: false,
   // Two files at a time (the tests of a file one after the other), against the one shared server; tests
   // that start a server of their own use a port of their own (E2E_PORT + 7, 8, 9, 10).

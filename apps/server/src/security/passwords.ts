@@ -2,8 +2,8 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } 
 
 /**
  * scrypt's cost: N = 2^14 (about 40 ms of CPU a hash on the reference machine). Under test only
- * (NODE_ENV=test), STEPWISE_TEST_SCRYPT_N may lower it: the test suite signs up and logs in about a
- * thousand users. Stored hashes carry their own N, so either verifies.
+ * (NODE_ENV=test), STEPWISE_TEST_SCRYPT_N may lower it: most test files sign up and log in users of
+ * their own. Stored hashes carry their own N, so either verifies.
  */
 export function scryptCost(env: NodeJS.ProcessEnv = process.env): number {
   const asked = Number(env.STEPWISE_TEST_SCRYPT_N);

@@ -27,8 +27,17 @@ interface Props {
 
 /** "Personalize value metrics" (spec 4.13): the assumptions behind the savings, per project; Apply only after a change. */
 export function PersonalizeDialog({ projectId, saved, canEditRecipients, onClose }: Props) {
-  const initial = useMemo(() => formFrom(saved), [saved]);
-  const [form, setForm] = useState<PersonalizationForm>(initial);
+  const latest = useMemo(() => formFrom(saved), [saved]);
+  // What the form started from, and the form: when newer saved values arrive (a refetch, another
+  // member's save) while nothing was edited, the form shows them; an edit in progress is kept, and
+  // Apply compares with what the form started from.
+  const [initial, setInitial] = useState<PersonalizationForm>(latest);
+  const [form, setForm] = useState<PersonalizationForm>(latest);
+  if (latest !== initial && !formChanged(latest, initial)) setInitial(latest);
+  else if (latest !== initial && !formChanged(initial, form)) {
+    setInitial(latest);
+    setForm(latest);
+  }
   const save = useSavePersonalization(projectId);
   const toast = useToast();
   const errors = formErrors(form);
