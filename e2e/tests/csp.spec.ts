@@ -51,6 +51,9 @@ async function seed(request: APIRequestContext, token: string) {
   return { projectId, executionId: execution._id, runId: (await upload.json()).runId as string };
 }
 
+// Every screen with its transitions and animations running (the other specs ask for reduced motion).
+test.use({ reducedMotion: 'no-preference' });
+
 test('no screen of the app or of the demo shop breaks its content security policy', async ({ page, request }) => {
   test.setTimeout(240_000);
   const problems = await watchPolicy(page);

@@ -1,6 +1,28 @@
 import { expect, test } from '@playwright/test';
 import { browserSessionToken, createProjectViaApi, signedInAs, signUpViaApi, uniqueEmail } from './helpers.ts';
 
+test.describe('motion', () => {
+  // The tests' browser asks for reduced motion (playwright.config.ts); the app honours the preference.
+  const durations = (page: import('@playwright/test').Page) =>
+    page.getByRole('link', { name: 'GO BACK', exact: true }).evaluate((el) => {
+      const style = (globalThis as unknown as { getComputedStyle(e: unknown): { transitionDuration: string; animationDuration: string } }).getComputedStyle(el);
+      return [style.transitionDuration, style.animationDuration].flatMap((d) => d.split(',')).map((d) => parseFloat(d) * (d.trim().endsWith('ms') ? 1 : 1000));
+    });
+
+  test('transitions end at once for who asks for reduced motion', async ({ page }) => {
+    await page.goto('/no/such/page/at/all');
+    expect(Math.max(...(await durations(page)))).toBeLessThan(1);
+  });
+
+  test.describe('without the preference', () => {
+    test.use({ reducedMotion: 'no-preference' });
+    test('the same button keeps its transitions', async ({ page }) => {
+      await page.goto('/no/such/page/at/all');
+      expect(Math.max(...(await durations(page)))).toBeGreaterThanOrEqual(100);
+    });
+  });
+});
+
 test.describe('screens around the account area', () => {
   test('not-found screen and its GO BACK button', async ({ page }) => {
     await page.goto('/no/such/page/at/all');
