@@ -311,7 +311,9 @@ class Recorder {
       reset = page.evaluate(CHANGE_CHECK).catch(() => true);
     }
     const at = Date.now();
-    const [png] = await Promise.all([page.screenshot({ type: 'png', timeout: SHOT_TIMEOUT_MS }).catch(() => null), reset]);
+    // caret 'initial': the page as it is, text caret included (hiding it costs a style put into the
+    // page and taken out again around every picture: bench:runner).
+    const [png] = await Promise.all([page.screenshot({ type: 'png', caret: 'initial', timeout: SHOT_TIMEOUT_MS }).catch(() => null), reset]);
     this.lastShot = png ? { png, url, at } : null;
     return png;
   }
