@@ -13,12 +13,15 @@ export function log(message) {
   process.stdout.write(`\x1b[36m[stepwise]\x1b[0m ${message}\n`);
 }
 
+/** A child's environment: this one's, node_modules/.bin first on PATH, then `env`. */
+const childEnv = (env) => ({ ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH}`, ...env });
+
 /** Runs a command with node_modules/.bin first on PATH; exits on failure unless `allowFailure`. */
 export function run(cmd, args, { env = {}, allowFailure = false } = {}) {
   const res = spawnSync(cmd, args, {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH}`, ...env },
+    env: childEnv(env),
   });
   if (res.status !== 0 && !allowFailure) {
     log(`${cmd} ${args.join(' ')} failed (exit ${res.status ?? res.signal})`);
@@ -37,7 +40,7 @@ export function runAsync(cmd, args, { env = {}, logFile } = {}) {
     const child = spawn(cmd, args, {
       cwd: root,
       stdio: ['ignore', out, out],
-      env: { ...process.env, PATH: `${binDir}${path.delimiter}${process.env.PATH}`, ...env },
+      env: childEnv(env),
     });
     const done = (code) => {
       if (logFile) fs.closeSync(out);
@@ -76,8 +79,7 @@ export function ensureDependencies() {
  */
 export const INSTALL_ARGS = ['ci', '--include=dev', '--no-audit', '--no-fund', '--loglevel=error'];
 
-/** Builds the web app when its sources (or the shared package) changed since the last build. */
-/** True when the web app has no build, or sources newer than it. */
+/** True when the web app has no build, or its sources (or the shared package) are newer than it. */
 export function webBuildNeeded() {
   const built = path.join(root, 'apps', 'web', 'dist', 'index.html');
   const sources = Math.max(
@@ -87,6 +89,7 @@ export function webBuildNeeded() {
   return !fs.existsSync(built) || newestMtime(built) < sources;
 }
 
+/** Builds the web app when its sources (or the shared package) changed since the last build. */
 export function ensureWebBuild(force = false) {
   if (!force && !webBuildNeeded()) return;
   log('Building the web app...');

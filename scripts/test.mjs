@@ -39,9 +39,9 @@ function printLog(name, file) {
   log(`--- end of ${name} ---`);
 }
 
-async function vitest(name, args, env, logFile) {
+async function vitest(name, args, env) {
   const out = path.join(results, `vitest-${name}.json`);
-  const code = await runAsync('vitest', ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env, logFile });
+  const code = await runAsync('vitest', ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
