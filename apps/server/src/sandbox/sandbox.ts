@@ -85,7 +85,10 @@ export class Sandbox {
     }
     const files = writeIdentity(spec.scratchDir);
     const inner = [...bwrapArgs({ ...spec, files: [...files, ...(spec.files ?? [])] }, this.system), ...prlimitArgs(spec.limits), ...command];
-    const argv = this.launch.pasta ? ['pasta', ...pastaArgs(spec.loopbackPorts), 'bwrap', ...inner] : ['bwrap', ...inner];
+    // bwrap ends with its parent (--die-with-parent); pasta would not: started through setpriv
+    // (util-linux) with a parent-death signal, it is killed when the server process dies, and bwrap
+    // and the run with it. Without, a server that died left pasta running with nothing inside.
+    const argv = this.launch.pasta ? ['setpriv', '--pdeathsig', 'KILL', '--', 'pasta', ...pastaArgs(spec.loopbackPorts), 'bwrap', ...inner] : ['bwrap', ...inner];
     const id = this.launch.hostId;
     // The launcher's own environment is what the sandbox's PID 1 keeps in /proc/1/environ: next to nothing.
     return spawn(argv[0], argv.slice(1), {

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const PROBE = fileURLToPath(new URL('./sandbox-probe.ts', import.meta.url));
+
+/** A server stand-in: starts `sleep 60` in the sandbox, prints the chain's pid, then idles until killed. */
+const STARTER = `
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createSandbox } from ${JSON.stringify(PROBE)};
+const sandbox = await createSandbox('bwrap', { warn() {}, info() {} });
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-orphan-'));
+await sandbox.handOver(dir);
+const child = sandbox.spawn({ scratchDir: dir, readOnly: [], env: { PATH: '/usr/bin:/bin' }, cwd: dir, loopbackPorts: [], limits: { processes: 64, memoryMb: 256 } }, ['/usr/bin/sleep', '60'], 'ignore');
+console.log(sandbox.status.network + ' ' + child.pid);
+setInterval(() => {}, 1000);
+`;
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('a sandboxed run whose server dies', () => {
+  it('does not outlive it: the whole chain (pasta, bwrap, the run) ends with the server process', async () => {
+    const server = spawn(process.execPath, ['--input-type=module', '-e', STARTER], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const line = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      server.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('\n')) resolve(out.trim());
+      });
+      server.on('exit', (code) => reject(new Error(`the starter exited (${code}) before the run started`)));
+    });
+    const [network, pidText] = line.split(' ');
+    const pid = Number(pidText);
+    expect(network).toBe('isolated');
+    await new Promise((r) => setTimeout(r, 500));
+    expect(alive(pid)).toBe(true);
+
+    server.kill('SIGKILL');
+    const deadline = Date.now() + 10_000;
+    while (alive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(alive(pid), 'pasta outlived the server').toBe(false);
+    // Nothing of its process group either (bwrap and the run, when they share it).
+    expect(alive(-pid)).toBe(false);
+  }, 60_000);
+});
