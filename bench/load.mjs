@@ -7,7 +7,8 @@ import os from 'node:os';
 /** Starts the load; the returned function stops it. */
 export function startLoad(count = Number(process.env.BENCH_LOAD ?? 1)) {
   const children = Array.from({ length: Math.max(0, count) }, () =>
-    spawn(process.execPath, ['-e', 'for (;;) Math.sqrt(Math.random());'], { stdio: 'ignore' }),
+    // Through setpriv (util-linux) with a parent-death signal: a bench that is killed takes its load with it.
+    spawn('setpriv', ['--pdeathsig', 'KILL', '--', process.execPath, '-e', 'for (;;) Math.sqrt(Math.random());'], { stdio: 'ignore' }),
   );
   return {
     count: children.length,
