@@ -105,18 +105,16 @@ await stage('unit + API (PGlite)', () => vitest('pglite', notTimed, { TEST_DATAB
 const buildCode = await side;
 await stage('timed tests (PGlite)', () => vitest('pglite-timed', TIMED, { TEST_DATABASE_URL: '' }));
 
-// 2. The browser tests (against the one built app); beside them the PostgreSQL pass.
+// 2. The browser tests (against the one built app, when it built); beside them the PostgreSQL pass,
+// which needs no build.
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const e2eLog = withPostgres ? path.join(results, 'browser-tests.log') : undefined;
+let e2e = Promise.resolve();
 if (buildCode === 0) {
-  if (process.env.TEST_DATABASE_URL) {
-    log(`Browser tests (Playwright, Chromium); tests of SQL on PostgreSQL beside them (${POSTGRES_TESTS.length} files, scripts/postgres-tests.mjs)...`);
-    const e2eLog = path.join(results, 'browser-tests.log');
-    const e2e = stage('browser tests', () => browserTests(chromium, e2eLog), 'PostgreSQL pass').then(() => printLog('browser tests', e2eLog));
-    await stage('SQL tests (PostgreSQL)', () => vitest('postgres', [...notTimed, ...POSTGRES_TESTS], {}), 'browser tests');
-    await e2e;
-    await stage('timed tests (PostgreSQL)', () => vitest('postgres-timed', [...TIMED, ...POSTGRES_TESTS], {}));
-  } else {
-    log('Browser tests (Playwright, Chromium)...');
-    await stage('browser tests', () => browserTests(chromium));
-  }
+  log(withPostgres ? `Browser tests (Playwright, Chromium); tests of SQL on PostgreSQL beside them (${POSTGRES_TESTS.length} files, scripts/postgres-tests.mjs)...` : 'Browser tests (Playwright, Chromium)...');
+  e2e = stage('browser tests', () => browserTests(chromium, e2eLog), withPostgres ? 'PostgreSQL pass' : '').then(() => e2eLog && printLog('browser tests', e2eLog));
 }
+if (withPostgres) await stage('SQL tests (PostgreSQL)', () => vitest('postgres', [...notTimed, ...POSTGRES_TESTS], {}), buildCode === 0 ? 'browser tests' : '');
+await e2e;
+if (withPostgres) await stage('timed tests (PostgreSQL)', () => vitest('postgres-timed', [...TIMED, ...POSTGRES_TESTS], {}));
 finish();
