@@ -3,12 +3,13 @@
 // one. Each is a plain Node process spinning at normal priority (one core's worth of CPU demand).
 import { spawn } from 'node:child_process';
 import os from 'node:os';
+import { KILLED_WITH_PARENT } from '../apps/server/src/sandbox/sandbox-layout.ts';
 
 /** Starts the load; the returned function stops it. */
 export function startLoad(count = Number(process.env.BENCH_LOAD ?? 1)) {
   const children = Array.from({ length: Math.max(0, count) }, () =>
-    // Through setpriv (util-linux) with a parent-death signal: a bench that is killed takes its load with it.
-    spawn('setpriv', ['--pdeathsig', 'KILL', '--', process.execPath, '-e', 'for (;;) Math.sqrt(Math.random());'], { stdio: 'ignore' }),
+    // With a parent-death signal: a bench that is killed takes its load with it.
+    spawn(KILLED_WITH_PARENT[0], [...KILLED_WITH_PARENT.slice(1), process.execPath, '-e', 'for (;;) Math.sqrt(Math.random());'], { stdio: 'ignore' }),
   );
   return {
     count: children.length,

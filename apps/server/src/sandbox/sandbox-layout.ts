@@ -83,6 +83,12 @@ export function bwrapArgs(spec: SandboxSpec, system: SystemLayout): string[] {
 }
 
 /**
+ * A command prefix (setpriv, util-linux) that gives the command a parent-death signal: it is killed
+ * when the process that started it dies, whatever that process could do about it.
+ */
+export const KILLED_WITH_PARENT = ['setpriv', '--pdeathsig', 'KILL', '--'] as const;
+
+/**
  * pasta (package passt) gives the sandbox a network namespace of its own whose outbound
  * connections leave through the host's sockets, so runs reach the application under test. Loopback
  * is the namespace's own: of the host's loopback services only `ports` are forwarded (the server's
