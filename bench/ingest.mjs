@@ -56,6 +56,10 @@ const { ServerClient } = await import('../packages/cli/src/server-client.ts');
 
 /** CPU time per import (the server process's, every thread, and this process's: the client) and per HTML rendering. */
 const cpu = { imports: [], clients: [], htmls: [] };
+/** The scenario history recorded after each import's answer: wall and server CPU. */
+const history = { ms: [], cpu: [] };
+/** Where the history is read: the server and the access key. */
+const reader = { base: '', key: '' };
 
 /** The server's 'report imported' log lines: its own split of an import into receiving and storing. */
 const phases = [];
@@ -123,7 +127,23 @@ async function importOnce(client, projectId, round) {
   const cu = process.cpuUsage(c0);
   cpu.clients.push((cu.user + cu.system) / 1000);
   cpu.imports.push(serverCpuMs() - s0);
+  await historyOnce(body.runId);
   return { ms, body };
+}
+
+/**
+ * The run's scenario history, which the server records after its answer (runs/history/history-catch-up.ts):
+ * waited for before the next round, not timed as the import, printed beside. A read of the run's marks
+ * answers once every run stored before it is in the history.
+ */
+async function historyOnce(runId) {
+  const s0 = serverCpuMs();
+  const t = performance.now();
+  const res = await fetch(`${reader.base}/api/runs/history/run-marks?runId=${runId}`, { headers: { authorization: `Bearer ${reader.key}` } });
+  if (!res.ok) throw new Error(`runs/history/run-marks answered ${res.status}`);
+  await res.arrayBuffer();
+  history.ms.push(performance.now() - t);
+  history.cpu.push(serverCpuMs() - s0);
 }
 
 /** (b) The baseline: the HTML report of the same messages. */
@@ -158,6 +178,7 @@ try {
   const projectId = (await api(base, signup.token, 'POST', 'auth/CreateProject', { name: 'Bench', url: 'https://bench.example.com' })).project.id;
   const key = (await api(base, signup.token, 'POST', 'auth/createAccessKey', { projectId, name: 'bench' })).token;
   const client = new ServerClient({ server: base, token: key });
+  Object.assign(reader, { base, key });
   console.log(`server: started in its own process (pid ${server.pid}, embedded database under ${dataDir}) in ${(performance.now() - t).toFixed(0)} ms`);
 
   const warmups = [];
@@ -169,6 +190,7 @@ try {
   console.log(`warm-up imports: ${fmt(warmups.map((w) => w.ms))} ms (${warm.totalScenarios} scenarios, ${warm.scenariosFailed} failed, status ${warm.runStatus})`);
   phases.length = 0;
   for (const list of Object.values(cpu)) list.length = 0;
+  for (const list of Object.values(history)) list.length = 0;
 
   const imports = [];
   const htmls = [];
@@ -192,6 +214,7 @@ try {
   const imp = median(imports);
   console.log(`html-formatter (baseline): ${fmt(htmls)} ms -> median ${html.toFixed(0)} ms (${(fs.statSync(htmlFile).size / 1e6).toFixed(1)} MB of HTML)`);
   console.log(`import (POST upload-report, end to end): ${fmt(imports)} ms -> median ${imp.toFixed(0)} ms`);
+  console.log(`  the scenario history after the answer (waited for, not in the import's time): ${fmt(history.ms)} ms, server CPU median ${median(history.cpu).toFixed(0)} ms`);
   console.log(`  server's split: until the upload was received ${fmt(phases.map((p) => p.convertMs))} ms, then to the commit ${fmt(phases.map((p) => p.storeMs))} ms`);
   console.log(
     `cpu: import median ${median(cpu.imports).toFixed(0)} ms in the server (every thread) + ${median(cpu.clients).toFixed(0)} ms in the client, ` +

@@ -23,6 +23,7 @@ import * as m0014 from './migrations/0014-blobs.ts';
 import * as m0015 from './migrations/0015-company-sign-in.ts';
 import * as m0016 from './migrations/0016-scenario-history.ts';
 import * as m0017 from './migrations/0017-history-run-start.ts';
+import * as m0018 from './migrations/0018-history-pending.ts';
 
 export type Db = Kysely<Database>;
 
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0015-company-sign-in': m0015,
   '0016-scenario-history': m0016,
   '0017-history-run-start': m0017,
+  '0018-history-pending': m0018,
 };
 
 export interface DatabaseOptions {

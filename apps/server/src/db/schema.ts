@@ -175,6 +175,8 @@ export interface RunsTable {
   scenarios_failed: number;
   /** Counted quarantined scenarios that did not pass: out of the verdict (migration 0016). */
   scenarios_quarantined: Generated<number>;
+  /** Stored, its scenario history not recorded yet (migration 0018, runs/history/history-catch-up.ts). */
+  history_pending: Generated<boolean>;
   /** 'Passed' or 'Failed'. */
   status: string;
   errors: Json<string[]>;

@@ -11,7 +11,8 @@ import { saveAnalyses } from '../ai/rca/rca.repository.ts';
 import { insertCodeFixes } from '../ai/recovery/code-fixes.repository.ts';
 import { splitRecoveries } from '../ai/recovery/recovery-cases.ts';
 import { runRows, testCaseRowId, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
-import { recordRunHistory, type RecordedHistory } from './history/history-recorder.ts';
+import { settleRunVerdict, type RunVerdict } from './history/history-verdict.ts';
+import { recordHistoryLater } from './history/history-catch-up.ts';
 
 export { countScenarios, RUN_STATUSES, scenarioKey, type RunCounts, type RunStatus, type RunType } from './run-rows.ts';
 
@@ -92,7 +93,7 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   // The attachments are written (several at a time) while the rows go in; the transaction commits
   // only once every blob is on disk, so a stored run never names a missing file.
   const queue = new PQueue({ concurrency: BLOB_WRITE_CONCURRENCY });
-  let history: RecordedHistory | null = null;
+  let history: RunVerdict | null = null;
   try {
     const blobsWritten = queue
       .addAll(
@@ -113,8 +114,8 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
         const drafts = fixes.map((f) => ({ ...f, testCaseRowId: rowIdOf.get(f.testCaseId) ?? null }));
         await insertCodeFixes(trx, projectId, runId, report.branch ?? DEFAULT_BRANCH, drafts);
       }
-      // The scenario history: results, stats, signatures, and the verdict without quarantined scenarios.
-      history = await recordRunHistory(trx, runId);
+      // The verdict without quarantined scenarios; the scenario history follows the commit (history-catch-up.ts).
+      history = await settleRunVerdict(trx, runId, projectId);
       const failed = await blobsWritten;
       if (failed) throw failed;
     });
@@ -126,10 +127,11 @@ export async function storeRun(ctx: AppContext, projectId: string, input: StoreR
   }
   // Committed: every server's runs list answers of the project are made again (cache/api-caches.ts).
   await ctx.caches.changed({ kind: 'runs', projectId });
+  recordHistoryLater(ctx, projectId);
   // Runs service: the application memory map learns this run's pages (never fails the store).
   await recordRunMemory(ctx, projectId, testCases);
-  const verdict = (history as RecordedHistory | null)?.verdict;
-  const scenariosQuarantined = (history as RecordedHistory | null)?.quarantinedFailures ?? 0;
+  const verdict = (history as RunVerdict | null)?.verdict;
+  const scenariosQuarantined = (history as RunVerdict | null)?.quarantinedFailures ?? 0;
   if (verdict) return { runId, status: verdict.status as RunStatus, ...counts, scenariosFailed: verdict.scenariosFailed, scenariosQuarantined };
   return { runId, status, ...counts, scenariosQuarantined };
 }

@@ -104,7 +104,7 @@ function filtered(db: Db, f: RunListFilter) {
   return q;
 }
 
-export type RunListRowData = Omit<Run, 'errors' | 'meta' | 'source_key' | 'source_lines'> & { shown_status: string };
+export type RunListRowData = Omit<Run, 'errors' | 'meta' | 'source_key' | 'source_lines' | 'history_pending'> & { shown_status: string };
 
 /** One page of the runs list, sorted (ties: newest first), and the number of runs the filter keeps. */
 export async function listRuns(

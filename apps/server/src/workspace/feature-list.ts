@@ -57,9 +57,11 @@ export async function featureListJson(
   selection: LastActiveSelection,
   compact = false,
   index: TreeIndex | null = null,
+  knownCommit?: string,
 ): Promise<[Buffer, Buffer]> {
   const commit = await resolveBranch(store, projectId, branch);
-  const body = await treeBody(store.repo(projectId), commit, compact ? 'compact' : 'full', index);
+  // The caller holds this commit's tree: the answer without it (FeatureListUnchangedResponse).
+  const body = commit === knownCommit ? UNCHANGED : await treeBody(store.repo(projectId), commit, compact ? 'compact' : 'full', index);
   const head =
     `{"status":"success","error":null,"branch":${JSON.stringify(branch)},"commit":"${commit}"` +
     `,"lastActiveFolder":${JSON.stringify(selection.lastActiveFolder)}` +
@@ -67,6 +69,11 @@ export async function featureListJson(
     `,"lastActiveFeature":${JSON.stringify(selection.lastActiveFeature)},`;
   return [Buffer.from(head), body];
 }
+
+const UNCHANGED = Buffer.from('"unchanged":true}');
+
+/** The answer of featureListJson is FeatureListUnchangedResponse (the caller's knownCommit is the branch's). */
+export const isUnchanged = (parts: readonly Buffer[]): boolean => parts[1] === UNCHANGED;
 
 /** Empties the tree caches in memory (benchmarks and tests). */
 export function clearTreeCache(): void {

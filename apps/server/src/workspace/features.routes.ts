@@ -12,7 +12,7 @@ export const featuresRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
 
   for (const url of ['/workspace/get-feature-list', '/workspace/get-feature-list-for-branch']) {
     app.post(url, { schema: { body: FeatureListBody } }, async (req, reply) => {
-      return sendAnswer(req, reply, await features.list(authOf(req), req.body.projectId, req.body.branch, req.body.compact));
+      return sendAnswer(req, reply, await features.list(authOf(req), req.body.projectId, req.body.branch, req.body.compact, req.body.knownCommit));
     });
   }
   app.post('/workspace/features-count', { schema: { body: ProjectBranchBody } }, async (req) => ({

@@ -9,7 +9,7 @@ import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { readBranchFeatures } from './feature-files.ts';
-import { featureListJson } from './feature-list.ts';
+import { featureListJson, isUnchanged } from './feature-list.ts';
 import { TreeIndex } from './tree-index.ts';
 import { childrenOf, featureFileName, featureFolder, keepFolder, relToFeatures, requireFolder } from './feature-paths.ts';
 import type { ProjectRepo } from './project-repo.ts';
@@ -49,11 +49,15 @@ export class FeaturesService {
    * FeatureListResponse as encoded JSON (the tree cached per commit, the whole answer with its
    * compressed forms per commit and selection). The membership check and the selection come from
    * the server's caches, else from one query (list-access.ts): this is the hottest read of the product.
+   * A caller that names the commit it holds (`knownCommit`) gets the answer without the tree while
+   * the branch is still there.
    */
-  async list(auth: AuthContext, projectId: string, branch: string, compact = false): Promise<Answer> {
+  async list(auth: AuthContext, projectId: string, branch: string, compact = false, knownCommit?: string): Promise<Answer> {
     const { project, selection } = await listAccess(this.ctx, auth, projectId, branch);
     await pullIfPrivate(this.ctx, project);
-    const parts = await featureListJson(this.ctx.workspaces, projectId, branch, selection, compact, this.treeIndex);
+    const parts = await featureListJson(this.ctx.workspaces, projectId, branch, selection, compact, this.treeIndex, knownCommit);
+    // Without the tree: a few hundred bytes, made again each time (its head is the full answer's key).
+    if (isUnchanged(parts)) return new Answer(parts);
     // The caller's fields name the branch, its commit and their selection: with the form, all the answer depends on.
     const key = `${projectId} ${compact ? 'compact' : 'full'} ${parts[0].toString('latin1')}`;
     const cached = await this.ctx.caches.trees.load(key, async () => ({ projectId, answer: new Answer(parts) }));

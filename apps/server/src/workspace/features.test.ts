@@ -69,6 +69,28 @@ describe('get-feature-list', () => {
     expect(broken.parseError.message).toMatch(/unexpected end of file/);
   });
 
+  it('answers without the tree while the branch is still at the commit the caller holds', async () => {
+    const full = await ws.call('get-feature-list', { compact: true });
+    expectOk(full);
+    const commit = full.body.commit;
+    const same = await ws.call('get-feature-list', { compact: true, knownCommit: commit });
+    expectOk(same);
+    const { foldersAndFeatures: _tree, allTags: _tags, ...fields } = full.body;
+    expect(same.body).toEqual({ ...fields, unchanged: true });
+    // The full answer stays what it was (the short one is not cached in its place).
+    expect((await ws.call('get-feature-list', { compact: true })).body).toEqual(full.body);
+    // An older commit, or another: the whole list.
+    const other = await ws.call('get-feature-list', { compact: true, knownCommit: '0'.repeat(40) });
+    expect(other.body.foldersAndFeatures).toEqual(full.body.foldersAndFeatures);
+    expect(other.body.unchanged).toBeUndefined();
+    expectOk(await ws.call('create-folder', { parentPath: '', name: 'moved-on' }));
+    const after = await ws.call('get-feature-list', { compact: true, knownCommit: commit });
+    expect(after.body.commit).not.toBe(commit);
+    expect(treePaths(after.body.foldersAndFeatures)).toContain('moved-on/');
+    expectError(await ws.call('get-feature-list', { knownCommit: 'HEAD~1' }), 400, 'knownCommit must be a commit id');
+    expectOk(await ws.call('delete-folder', { name: 'moved-on', deletePath: '' }));
+  });
+
   it('answers 400 for an invalid branch name and 404 for an unknown branch', async () => {
     expectError(await ws.call('get-feature-list-for-branch', { branch: '--upload-pack=x' }), 400, WS_MSG.branchNameInvalid);
     expectError(await ws.call('get-feature-list-for-branch', { branch: 'nope' }), 404, WS_MSG.branchNotFound);

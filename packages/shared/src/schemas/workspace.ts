@@ -23,7 +23,15 @@ export const ProjectBranchBody = z.object({ projectId, branch, isPrivateRepo });
  * CompactScenarioDto: without `content` and `steps`, which repeat the feature's text (each a third
  * of the response on a large workspace); the client cuts them from the feature's `content`.
  */
-export const FeatureListBody = ProjectBranchBody.extend({ compact: z.boolean().optional() });
+export const FeatureListBody = ProjectBranchBody.extend({
+  compact: z.boolean().optional(),
+  /**
+   * The commit of the list the caller holds (of the same form). When the branch is still at it, the
+   * answer is FeatureListUnchangedResponse: the list's own fields without the tree, which the caller
+   * keeps (a large workspace's tree is hundreds of KB).
+   */
+  knownCommit: z.string().regex(/^[0-9a-f]{40}([0-9a-f]{24})?$/, 'knownCommit must be a commit id').optional(),
+});
 
 export const ParseError = z.object({ message: z.string(), line: z.number().nullable(), column: z.number().nullable() });
 export type ParseError = z.infer<typeof ParseError>;
@@ -93,6 +101,9 @@ export const FeatureListResponse = z.object({
   error: z.null(),
 });
 export type FeatureListResponse = z.infer<typeof FeatureListResponse>;
+/** get-feature-list when the caller's knownCommit is still the branch's commit: everything but the tree. */
+export const FeatureListUnchangedResponse = FeatureListResponse.omit({ foldersAndFeatures: true, allTags: true }).extend({ unchanged: z.literal(true) });
+export type FeatureListUnchangedResponse = z.infer<typeof FeatureListUnchangedResponse>;
 
 export const FeaturesCountResponse = z.object({ status: z.literal('success'), featuresCount: z.number(), scenariosCount: z.number() });
 

@@ -1,18 +1,19 @@
 import { sql, type Transaction } from 'kysely';
 import { QUARANTINE_TAG, exampleText, type HistoryMark, type HistoryOutcome } from '@stepwise/shared';
 import type { Database } from '../../db/schema.ts';
-import { nextStats, outcomeOf, type StatsState } from './history-rules.ts';
+import { nextStats, outcomeOf, scenarioResults, type StatsState } from './history-rules.ts';
 import { failureParts, signatureOf, type FailureParts } from '../failure-signature.ts';
 import { lockProjectHistory, replayStats } from './history-replay.ts';
 
 /**
- * Records a stored run in the scenario history, inside the transaction that stores it (storeRun and
- * the NDJSON ingest call it once the run's test cases are in): one result per scenario of the run
- * (its counted test cases; a scenario run in several browsers gives its worst result), each
- * scenario's stats moved on by that result, the failures' signatures, and the run's verdict without
- * its quarantined scenarios. Runs of one project are recorded one at a time (a transaction lock). The
- * history's order is the runs' start: a scenario whose latest result is of a run that started after
- * this one (stored concurrently, or uploaded late) has its stats and marks replayed (history-replay.ts).
+ * Records a stored run in the scenario history, in a transaction of its own after the run's commit
+ * (history-catch-up.ts; the run's verdict without its quarantined scenarios is settled in the run's
+ * own transaction, history-verdict.ts): one result per scenario of the run (its counted test cases;
+ * a scenario run in several browsers gives its worst result), each scenario's stats moved on by that
+ * result, and the failures' signatures. Runs of one project are recorded one at a time (a
+ * transaction lock). The history's order is the runs' start: a scenario whose latest result is of a
+ * run that started after this one (stored concurrently, or uploaded late) has its stats and marks
+ * replayed (history-replay.ts).
  */
 
 /** A scenario's key across runs: feature path, scenario name and example row (jsonb's own text of the parameters). */
@@ -43,9 +44,6 @@ interface RunFacts {
 
 export interface RecordedHistory {
   results: number;
-  quarantinedFailures: number;
-  /** The run's status and failed count once its quarantined scenarios are out of the verdict (when any did not pass). */
-  verdict: { status: string; scenariosFailed: number } | null;
 }
 
 export async function recordRunHistory(trx: Transaction<Database>, runId: string): Promise<RecordedHistory> {
@@ -55,22 +53,13 @@ export async function recordRunHistory(trx: Transaction<Database>, runId: string
     .where('id', '=', runId)
     .executeTakeFirstOrThrow() as RunFacts;
   await lockProjectHistory(trx, run.project_id);
-  const cases = await readCases(trx, runId, run.project_id);
-  // One result per scenario: the first failing test case of the key, else the first.
-  const byKey = new Map<string, CaseTuple>();
-  for (const c of cases) {
-    const have = byKey.get(c[1]);
-    if (!have || (outcomeOf(c[5], c[7]) === 'F' && outcomeOf(have[5], have[7]) !== 'F')) byKey.set(c[1], c);
-  }
+  const cases = (await readCases(trx, runId, run.project_id)).map((tuple) => ({ key: tuple[1], status: tuple[5], retried: tuple[7], tuple }));
   const results: ResultRow[] = [];
   const signatures = new Map<string, FailureParts>();
-  let quarantinedFailures = 0;
-  let quarantinedFailed = 0;
   const late: string[] = [];
-  for (const c of byKey.values()) {
-    const [id, key, featurePath, name, params, status, tagged, retried, error, failedStep, prev, flagged] = c;
+  for (const { tuple } of scenarioResults(cases)) {
+    const [id, key, featurePath, name, params, status, tagged, retried, error, failedStep, prev, flagged] = tuple;
     const outcome = outcomeOf(status, retried);
-    const quarantined = tagged || flagged;
     const { state, measures, mark } = nextStats(stateOf(prev), { outcome, runId, publishTime: run.publish_time, branch: run.branch, commit: run.commit });
     if (prev && startedBefore(run, prev)) late.push(key);
     let signature: string | null = null;
@@ -79,25 +68,15 @@ export async function recordRunHistory(trx: Transaction<Database>, runId: string
       signature = signatureOf(parts);
       signatures.set(signature, parts);
     }
-    if (quarantined && outcome !== 'P' && outcome !== 'R') {
-      quarantinedFailures += 1;
-      if (outcome === 'F') quarantinedFailed += 1;
-    }
+    const quarantined = tagged || flagged;
     results.push({ key, id, status, outcome, mark, quarantined, signature, featurePath, name, example: exampleText(params), state, score: measures.score, flaky: measures.flaky, flips: measures.flips, retryPasses: measures.retryPasses });
   }
-  if (results.length === 0) return { results: 0, quarantinedFailures: 0, verdict: null };
+  if (results.length === 0) return { results: 0 };
   await insertResults(trx, runId, run, results);
   await upsertStats(trx, runId, run, results);
   if (signatures.size) await insertSignatures(trx, run.project_id, signatures);
   if (late.length) await replayStats(trx, run.project_id, late);
-  if (!quarantinedFailures) return { results: results.length, quarantinedFailures, verdict: null };
-  // Out of the verdict: a run whose only failures are quarantined scenarios passes.
-  const { rows: [verdict] } = await sql<{ status: string; scenariosFailed: number }>`update runs set scenarios_quarantined = ${quarantinedFailures},
-        scenarios_failed = greatest(0, scenarios_failed - ${quarantinedFailed}),
-        status = case when status = 'Failed' and scenarios_failed - ${quarantinedFailed} <= 0 and errors = '[]'::jsonb then 'Passed' else status end
-    where id = ${runId}
-    returning status, scenarios_failed as "scenariosFailed"`.execute(trx);
-  return { results: results.length, quarantinedFailures, verdict: verdict ?? null };
+  return { results: results.length };
 }
 
 interface ResultRow {

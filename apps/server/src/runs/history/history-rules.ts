@@ -101,3 +101,33 @@ function markOf(outcome: HistoryOutcome, previous: string | undefined, flaky: bo
   if (outcome === 'F') return previous === 'F' ? 'still_failing' : 'new_failure';
   return previous === 'F' ? 'fixed' : null;
 }
+
+/** A run's test case as the history sees it: its scenario's key, status, and whether an earlier attempt of it failed. */
+export interface CaseOutcome {
+  key: string;
+  status: string;
+  retried: boolean;
+}
+
+/** One result per scenario of a run, in report order: its first failing test case, else its first (a scenario run in several browsers gives its worst result). */
+export function scenarioResults<T extends CaseOutcome>(cases: Iterable<T>): T[] {
+  const byKey = new Map<string, T>();
+  for (const c of cases) {
+    const have = byKey.get(c.key);
+    if (!have || (outcomeOf(c.status, c.retried) === 'F' && outcomeOf(have.status, have.retried) !== 'F')) byKey.set(c.key, c);
+  }
+  return [...byKey.values()];
+}
+
+/** Quarantined scenarios of a run that did not pass (out of its verdict), and those of them that failed. */
+export function quarantinedCounts(results: Iterable<CaseOutcome & { quarantined: boolean }>): { notPassed: number; failed: number } {
+  let notPassed = 0;
+  let failed = 0;
+  for (const r of results) {
+    const outcome = outcomeOf(r.status, r.retried);
+    if (!r.quarantined || isPass(outcome)) continue;
+    notPassed += 1;
+    if (outcome === 'F') failed += 1;
+  }
+  return { notPassed, failed };
+}

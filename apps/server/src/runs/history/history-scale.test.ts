@@ -4,6 +4,7 @@ import type { HistoryListsResponse, RunMarksResponse, ScenarioHistoryResponse } 
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { createProject, signUpUser, type TestUser } from '../../test/factories.ts';
 import { HISTORY_KEY_SQL, recordRunHistory } from './history-recorder.ts';
+import { historyRecorded } from './history-catch-up.ts';
 import { report, store, testCase } from '../runs-fixtures.ts';
 
 /**
@@ -128,6 +129,7 @@ describe('history of a 100,000-test-case project', () => {
     // It started now, after every run of the fixture.
     const now = new Date().toISOString();
     const { runId } = await store(server.ctx, projectId, report(cases, { name: 'Full run', startTime: now, endTime: now }));
+    await historyRecorded(server.ctx, projectId);
     await server.ctx.db.deleteFrom('scenario_results').where('run_id', '=', runId).execute();
     const started = performance.now();
     const recorded = await server.ctx.db.transaction().execute((trx) => recordRunHistory(trx, runId));

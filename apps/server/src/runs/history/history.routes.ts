@@ -3,6 +3,7 @@ import { FailureGroupsQuery, HistoryListsQuery, QuarantineBody, RunMarksQuery, S
 import type { AppContext } from '../../context.ts';
 import { authOf } from '../../http/auth-plugin.ts';
 import { HistoryService } from './history.service.ts';
+import { HISTORY_SWEEP_MS, historyPassesSettled, sweepHistory } from './history-catch-up.ts';
 
 /**
  * The scenario history under /api/runs/history: a scenario's paged results and stats, a run's marks,
@@ -12,6 +13,18 @@ import { HistoryService } from './history.service.ts';
 export const historyRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app, { ctx }) => {
   const history = new HistoryService(ctx);
   const config = { accessKey: true };
+
+  // Runs left pending by a crash (this server's or another's): at the start, then every minute.
+  let sweep: NodeJS.Timeout | undefined;
+  const sweepNow = () => void sweepHistory(ctx).catch((err: unknown) => ctx.log.error({ err }, 'sweeping the scenario history failed'));
+  app.addHook('onReady', async () => {
+    sweepNow();
+    sweep = setInterval(sweepNow, HISTORY_SWEEP_MS).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    await historyPassesSettled(ctx);
+  });
 
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);

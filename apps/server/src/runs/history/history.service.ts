@@ -17,6 +17,7 @@ import { notFound } from '../../http/errors.ts';
 import { requireAdmin, requireMember } from '../../projects/project-access.ts';
 import { findRun } from '../runs.repository.ts';
 import { measure } from './history-rules.ts';
+import { historyRecorded } from './history-catch-up.ts';
 import { failureGroups, findStats, historyPage, keyOfTestCase, mostFlaky, newlyFailing, runMarks, setQuarantine, type StatsRow } from './history.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -61,6 +62,7 @@ export class HistoryService {
     if (!found) throw notFound(RUNS_MESSAGES.testCaseNotFound);
     if (admin) await requireAdmin(this.ctx.db, auth, found.projectId, HISTORY_MESSAGES.quarantineAdminOnly);
     else await requireMember(this.ctx.db, auth, found.projectId);
+    await historyRecorded(this.ctx, found.projectId);
     const stats = await findStats(this.ctx.db, found.projectId, found.key);
     if (!stats) throw notFound(HISTORY_MESSAGES.scenarioNotFound);
     return { ...found, stats };
@@ -96,6 +98,7 @@ export class HistoryService {
     const run = await findRun(this.ctx.db, runId);
     if (!run) throw notFound(RUNS_MESSAGES.runNotFound);
     await requireMember(this.ctx.db, auth, run.project_id);
+    await historyRecorded(this.ctx, run.project_id);
     const rows = await runMarks(this.ctx.db, run.id, run.project_id);
     return {
       status: 'success',
@@ -112,12 +115,14 @@ export class HistoryService {
 
   async lists(auth: AuthContext, projectId: string, limit: number): Promise<HistoryListsResponse> {
     await requireMember(this.ctx.db, auth, projectId);
+    await historyRecorded(this.ctx, projectId);
     const [flaky, failing] = await Promise.all([mostFlaky(this.ctx.db, projectId, limit), newlyFailing(this.ctx.db, projectId, limit)]);
     return { status: 'success', mostFlaky: flaky.map(presentStats), newlyFailing: failing.map(presentStats) };
   }
 
   async failureGroups(auth: AuthContext, q: FailureGroupsQuery): Promise<FailureGroupsResponse> {
     await requireMember(this.ctx.db, auth, q.projectId);
+    await historyRecorded(this.ctx, q.projectId);
     const since = new Date(Date.now() - q.days * DAY_MS);
     const { rows, total } = await failureGroups(this.ctx.db, q.projectId, since, q.page * q.pageSize, q.pageSize);
     return {

@@ -14,7 +14,8 @@ import { REPORT_UPLOAD_LIMIT, type IngestJob, type IngestRunInput, type WorkerTo
 import { acquireWorker, releaseWorker, type IngestWorker } from './ingest-pool.ts';
 import { giveBackUploadBuffer, takeUploadBuffer } from './upload-buffer.ts';
 import { INDEX_MEDIA_TYPE, indexKeyOf } from './source-index.ts';
-import { recordRunHistory, type RecordedHistory } from '../history/history-recorder.ts';
+import { settleRunVerdict, type RunVerdict } from '../history/history-verdict.ts';
+import { recordHistoryLater } from '../history/history-catch-up.ts';
 
 /**
  * Imports a Cucumber messages (NDJSON) report as a run, as it arrives:
@@ -124,7 +125,7 @@ export async function ingestNdjson(
   }
   const receivedAt = performance.now();
   let result: Result | null = null;
-  let history: RecordedHistory | null = null;
+  let history: RunVerdict | null = null;
   const indexKey = indexKeyOf(sourceKey);
   try {
     await ctx.db.transaction().execute(async (trx) => {
@@ -143,7 +144,7 @@ export async function ingestNdjson(
       await markSuperseded(trx, runId, done.superseded ?? []);
       const { id: _id, project_id: _project, ...final } = done.run;
       await updateRunRow(trx, runId, final);
-      history = await recordRunHistory(trx, runId);
+      history = await settleRunVerdict(trx, runId, projectId);
       // The stored report and its index are on disk before the run is visible.
       const [reportFailed, indexFailed] = await Promise.all([putDone, settled(ctx.blobs.put(indexKey, Buffer.from(done.index), INDEX_MEDIA_TYPE))]);
       if (reportFailed || indexFailed) throw reportFailed ?? indexFailed;
@@ -161,10 +162,11 @@ export async function ingestNdjson(
   }
   // Committed: every server's runs list answers of the project are made again (cache/api-caches.ts).
   await ctx.caches.changed({ kind: 'runs', projectId });
+  recordHistoryLater(ctx, projectId);
   await finished;
   const done = result! as Result;
   await recordRunMemory(ctx, projectId, (done.memory ?? []) as unknown as TestCaseResult[]);
-  const verdict = (history as RecordedHistory | null)?.verdict;
+  const verdict = (history as RunVerdict | null)?.verdict;
   return {
     runId,
     status: (verdict?.status as RunStatus | undefined) ?? done.status!,

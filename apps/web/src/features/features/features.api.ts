@@ -1,5 +1,5 @@
 import type {
-  CompactScenarioDto, CreateFolderBody, DeleteFeatureBody, DeleteFolderBody, EditFolderBody, FeatureListBody, FeatureListResponse, FeatureNodeDto,
+  CompactScenarioDto, CreateFolderBody, DeleteFeatureBody, DeleteFolderBody, EditFolderBody, FeatureListBody, FeatureListResponse, FeatureListUnchangedResponse, FeatureNodeDto,
   LastActiveSelectionBody, PushResponse, PushScenarioBody, RenameFeatureBody,
 } from '@stepwise/shared';
 import { WS_MSG } from '@stepwise/shared';
@@ -22,17 +22,23 @@ type Without<B> = Omit<B, 'projectId' | 'branch' | 'isPrivateRepo'>;
 /**
  * The tree of a branch, in the compact form (scenarios without their text and steps: less than half
  * the bytes on a large workspace). A project whose Git workspace is missing gets it created once,
- * then read again.
+ * then read again. `held`: the list the caller has (of this branch), kept when its commit is still the branch's.
  */
-export async function fetchFeatureList(ref: WorkspaceRef): Promise<FeatureList> {
-  const body: BodyOf<typeof FeatureListBody> = { ...ref, compact: true };
+export async function fetchFeatureList(ref: WorkspaceRef, held?: FeatureList): Promise<FeatureList> {
+  // The list held names its commit: while the branch is still there, the answer comes without the tree.
+  const known = held && held.branch === ref.branch ? { knownCommit: held.commit } : {};
+  const body: BodyOf<typeof FeatureListBody> = { ...ref, compact: true, ...known };
+  let answer: FeatureList | DtoOf<typeof FeatureListUnchangedResponse>;
   try {
-    return await api.post<FeatureList>('workspace/get-feature-list', body);
+    answer = await api.post<typeof answer>('workspace/get-feature-list', body);
   } catch (err) {
     if (!(err instanceof ApiError && err.status === 404 && err.message === WS_MSG.workspaceMissing)) throw err;
     await api.post('auth/create-workspace', { projectId: ref.projectId });
-    return api.post<FeatureList>('workspace/get-feature-list', body);
+    answer = await api.post<FeatureList>('workspace/get-feature-list', { ...ref, compact: true });
   }
+  if (!('unchanged' in answer)) return answer;
+  const { unchanged: _unchanged, ...fields } = answer;
+  return { ...held!, ...fields };
 }
 
 export function createFolder(ref: WorkspaceRef, body: Without<BodyOf<typeof CreateFolderBody>>): Promise<unknown> {

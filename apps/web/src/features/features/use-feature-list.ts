@@ -2,11 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useWorkspace } from '../workspace/use-workspace';
 import { wsKeys } from '../workspace/workspace-keys';
-import { fetchFeatureList } from './features.api';
+import { fetchFeatureList, type FeatureList } from './features.api';
 
 export function useFeatureList() {
   const ws = useWorkspace();
-  return useQuery({ queryKey: wsKeys.features(ws.projectId, ws.branch), queryFn: () => fetchFeatureList(ws.ref) });
+  const queryClient = useQueryClient();
+  const queryKey = wsKeys.features(ws.projectId, ws.branch);
+  // A refetch names the commit of the list held: an unchanged branch answers without the tree.
+  return useQuery({ queryKey, queryFn: () => fetchFeatureList(ws.ref, queryClient.getQueryData<FeatureList>(queryKey)) });
 }
 
 /** After a write: everything read from the branch, and the scenario count, is fetched again. */
