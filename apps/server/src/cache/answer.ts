@@ -80,6 +80,8 @@ export async function sendAnswer(request: FastifyRequest, reply: FastifyReply, a
     return reply.header('content-encoding', encoding).header('content-length', body.length).send(body);
   }
   reply.header('content-length', answer.length);
-  // Several parts (the features tree: the caller's fields, then the shared tree) are streamed, not copied.
-  return reply.send(answer.parts.length === 1 ? answer.parts[0] : Readable.from(answer.parts));
+  if (answer.parts.length === 1) return reply.send(answer.parts[0]);
+  // Several parts (the features tree: the caller's fields, then the shared tree) are streamed, not
+  // copied; a small answer is one write (a stream costs more than the copy).
+  return reply.send(answer.length < MIN_COMPRESSED ? Buffer.concat(answer.parts) : Readable.from(answer.parts));
 }
