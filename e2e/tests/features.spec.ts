@@ -98,6 +98,20 @@ test('a new user organises features, writes a scenario, its data and step code, 
     await expect(page.getByRole('group', { name: 'Tags' }).getByText('@smoke')).toBeVisible();
   });
 
+  await test.step('coming back to the features, the tree held is kept: the server answers without it', async () => {
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Dashboard', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/${projectId}/dashboard`));
+    const listed = page.waitForResponse((r) => r.url().endsWith('/api/workspace/get-feature-list'));
+    await nav.getByRole('link', { name: 'Features', exact: true }).click();
+    const res = await listed;
+    expect(res.request().postDataJSON().knownCommit).toMatch(/^[0-9a-f]{40}$/);
+    expect(await res.json()).toMatchObject({ unchanged: true });
+    expect((await res.json()).foldersAndFeatures).toBeUndefined();
+    await expect(row(page, 'Checkout')).toBeVisible();
+    await expect(row(page, 'Archive')).toBeVisible();
+  });
+
   await test.step('rename, move and delete in the tree', async () => {
     await treeAction(page, 'Payment', 'Rename');
     const edit = page.getByRole('dialog', { name: 'Edit feature' });

@@ -20,6 +20,7 @@ import {
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { MEDIA } from './media-types.ts';
 import { totpCode } from './totp.ts';
+import { viewportPng } from './viewport-shot.ts';
 import type { StepwiseParameters, StoredUser } from './parameters.ts';
 
 // Steps must not end the worker (cucumber would end the whole run): process.exit() in step code
@@ -306,14 +307,14 @@ class Recorder {
       const changed = await page.evaluate(CHANGE_CHECK).catch(() => true);
       if (!changed) return last.png;
     } else if (single) {
-      // Resets the change mark for the next step. Sent before the screenshot request, so the page runs
-      // it before it draws the frame the picture is taken from; not awaited first: one round trip less.
+      // Resets the change mark for the next step, before the frame the picture is taken from.
       reset = page.evaluate(CHANGE_CHECK).catch(() => true);
     }
     const at = Date.now();
-    // caret 'initial': the page as it is, text caret included (hiding it costs a style put into the
-    // page and taken out again around every picture: bench:runner).
-    const [png] = await Promise.all([page.screenshot({ type: 'png', caret: 'initial', timeout: SHOT_TIMEOUT_MS }).catch(() => null), reset]);
+    // The reset first: the picture is asked for on a session of its own, which keeps no order with the page's.
+    await reset;
+    // The page as it is, text caret included (hiding it costs a style put into the page and taken out again around every picture: bench:runner).
+    const png = await viewportPng(page, SHOT_TIMEOUT_MS);
     this.lastShot = png ? { png, url, at } : null;
     return png;
   }

@@ -56,7 +56,7 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('steps written offline and run against
             await step.after?.(page, shop.shopUrl);
             if (step.failsWith) {
               // The same assertion with values the page does not show must fail; a shorter wait keeps the test quick.
-              const quick = { ...result.step, body: result.step.body.replaceAll(String(ASSERT_TIMEOUT), '1000') };
+              const quick = { ...result.step, body: result.step.body.replaceAll(String(ASSERT_TIMEOUT), '250') };
               await expect(callStep(page, quick, step.failsWith)).rejects.toThrow(/Expected/);
             }
             passed = true;
