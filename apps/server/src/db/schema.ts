@@ -1,8 +1,10 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { WorkerJobsTable, WorkerTokensTable } from './schema-workers.ts';
+import type { MemoryEdgesTable, MemoryPageStepsTable, MemoryPagesTable } from './schema-memory.ts';
 import type { FailureSignaturesTable, ScenarioQuarantineTable, ScenarioResultsTable, ScenarioStatsTable } from './schema-history.ts';
 
 export type { WorkerJob, WorkerJobsTable, WorkerToken, WorkerTokensTable } from './schema-workers.ts';
+export type { MemoryEdgesTable, MemoryPageStepsTable, MemoryPagesTable } from './schema-memory.ts';
 
 export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -243,31 +245,6 @@ export interface RunCommentsTable {
   content: string;
   created_at: Timestamp;
   updated_at: Timestamp;
-}
-
-export interface MemoryPagesTable {
-  project_id: string;
-  route: string;
-  url: string;
-  title: string;
-  aria_snapshot: string | null;
-  visits: Generated<number>;
-  updated_at: Timestamp;
-}
-
-export interface MemoryPageStepsTable {
-  project_id: string;
-  route: string;
-  step_text: string;
-  count: Generated<number>;
-}
-
-export interface MemoryEdgesTable {
-  project_id: string;
-  source_route: string;
-  target_route: string;
-  step_text: string;
-  count: Generated<number>;
 }
 
 export interface ExecutionInstancesTable {
