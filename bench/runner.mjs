@@ -27,6 +27,7 @@ import { runScenarios } from '../packages/runner/src/index.ts';
 import { createSandbox } from '../apps/server/src/sandbox/sandbox-probe.ts';
 import { makeScratchFolders, runnerProbe, runnerSpec } from '../apps/server/src/execution-runs/runner-job.ts';
 import { startLoad } from './load.mjs';
+import { KILLED_WITH_PARENT } from '../apps/server/src/sandbox/sandbox-layout.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SCENARIOS = Number(process.env.BENCH_SCENARIOS ?? 50);
@@ -144,7 +145,9 @@ async function ours(workDir, baseUrl, parallel, paths) {
 /** Async: the site is served by this process, which must not block while the baseline runs. */
 async function bare(workDir, baseUrl, paths) {
   const t = performance.now();
-  const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(here, 'runner-bare.mjs'), workDir, baseUrl, ...paths], { encoding: 'utf8' });
+  // Ended with the bench (a parent-death signal): a killed bench left the baseline running.
+  const [cmd, ...prefix] = KILLED_WITH_PARENT;
+  const { stdout: out } = await promisify(execFile)(cmd, [...prefix, process.execPath, path.join(here, 'runner-bare.mjs'), workDir, baseUrl, ...paths], { encoding: 'utf8' });
   const ms = performance.now() - t;
   const r = JSON.parse(out.trim().split('\n').pop());
   if (!r.success) throw new Error(`bare run did not pass: ${out}`);

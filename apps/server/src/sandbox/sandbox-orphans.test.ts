@@ -51,4 +51,25 @@ describe('a sandboxed run whose server dies', () => {
     // Nothing of its process group either (bwrap and the run, when they share it).
     expect(alive(-pid)).toBe(false);
   }, 60_000);
+
+  it('leaves nothing of the launcher\'s process group behind once a run ends', async () => {
+    const { createSandbox } = await import('./sandbox-probe.ts');
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const sandbox = await createSandbox('bwrap', { warn() {}, info() {} } as never);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-group-'));
+    try {
+      await sandbox.handOver(dir);
+      for (let i = 0; i < 5; i++) {
+        const child = sandbox.spawn({ scratchDir: dir, readOnly: [], env: { PATH: '/usr/bin:/bin' }, cwd: dir, loopbackPorts: [], limits: { processes: 64, memoryMb: 256 } }, ['/usr/bin/true'], 'ignore');
+        await new Promise((r) => child.once('exit', r));
+        const deadline = Date.now() + 2000;
+        while (alive(-child.pid!) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        expect(alive(-child.pid!), `process group ${child.pid} outlived its launcher`).toBe(false);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

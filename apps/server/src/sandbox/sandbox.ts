@@ -91,7 +91,7 @@ export class Sandbox {
     const argv = this.launch.pasta ? [...KILLED_WITH_PARENT, 'pasta', ...pastaArgs(spec.loopbackPorts), 'bwrap', ...inner] : ['bwrap', ...inner];
     const id = this.launch.hostId;
     // The launcher's own environment is what the sandbox's PID 1 keeps in /proc/1/environ: next to nothing.
-    return spawn(argv[0], argv.slice(1), {
+    const child = spawn(argv[0], argv.slice(1), {
       cwd: '/',
       env: { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8' },
       stdio,
@@ -99,6 +99,10 @@ export class Sandbox {
       detached: true,
       ...(id !== null ? { uid: id, gid: id } : {}),
     });
+    // pasta now and then leaves a process it forked behind when it ends (seen spinning a core for the
+    // length of a test suite): once the launcher is gone, whatever is left of its process group goes too.
+    if (this.launch.pasta) child.once('exit', () => endGroup(child.pid));
+    return child;
   }
 }
 
@@ -119,5 +123,15 @@ async function chownTree(dir: string, id: number): Promise<void> {
     const p = path.join(dir, e.name);
     if (e.isDirectory()) await chownTree(p, id);
     else await fs.lchown(p, id, id);
+  }
+}
+
+/** SIGKILL to what is left of a detached launcher's process group (nothing: nothing happens). */
+function endGroup(pid: number | undefined): void {
+  if (!pid) return;
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // ESRCH: the group is empty.
   }
 }
