@@ -72,4 +72,28 @@ describe('a sandboxed run whose server dies', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('ends, at the next start, launcher processes left with no parent; nothing else', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { orphanedLaunchers, endOrphanedLaunchers } = await import('./orphaned-launchers.ts');
+    // Stand-ins started as pasta would leave them: parent init, pasta's name; one with the sandbox's arguments, one without.
+    const idle = `${JSON.stringify(process.execPath)} -e 'setTimeout(() => {}, 60000)' --`;
+    const start = (args: string) => Number(execFileSync('bash', ['-c', `(exec -a pasta ${idle} ${args} >/dev/null 2>&1 & echo $!)`], { encoding: 'utf8' }).trim());
+    // A name of this test's own: a server starting meanwhile (another test file) ends only the sandbox's.
+    const marker = `stepwise-run-test-${process.pid}`;
+    const ours = start(`--quiet --hostname ${marker}`);
+    const theirs = start('--hostname elsewhere');
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      expect(orphanedLaunchers(marker)).toContain(ours);
+      expect(orphanedLaunchers(marker)).not.toContain(theirs);
+      expect(endOrphanedLaunchers(marker)).toContain(ours);
+      const deadline = Date.now() + 5000;
+      while (alive(ours) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(alive(ours)).toBe(false);
+      expect(alive(theirs)).toBe(true);
+    } finally {
+      for (const pid of [ours, theirs]) if (alive(pid)) process.kill(pid, 'SIGKILL');
+    }
+  });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { SYSTEM_DIRS, type SystemLayout } from './sandbox-layout.ts';
 import { Sandbox, type SandboxLaunch, type SandboxSetting } from './sandbox.ts';
+import { endOrphanedLaunchers } from './orphaned-launchers.ts';
 
 /** The host user a root server runs sandboxes as: nobody. */
 const NOBODY = 65534;
@@ -119,6 +120,8 @@ export async function createSandbox(setting: SandboxSetting, log: Pick<Logger, '
     log.warn(SANDBOX_WARNINGS.off);
     return new Sandbox({ configured: setting, mode: 'off', network: null, warning: SANDBOX_WARNINGS.off }, null, system);
   }
+  const ended = endOrphanedLaunchers();
+  if (ended.length) log.warn({ pids: ended }, 'ended sandbox network processes that a stopped server had left behind');
   const { launch, reason, networkReason } = await probe(system, cmd);
   if (setting === 'bwrap' && (!launch || !launch.pasta)) {
     throw new SandboxUnavailableError(`RUNNER_SANDBOX=bwrap, but the sandbox does not work on this machine: ${reason ?? networkReason}`);
