@@ -19,6 +19,10 @@ import { lockProjectHistory, replayStats } from './history-replay.ts';
 /** A scenario's key across runs: feature path, scenario name and example row (jsonb's own text of the parameters). */
 export const HISTORY_KEY_SQL = sql<string>`md5(tc.feature_path || chr(31) || tc.scenario_name || chr(31) || tc.parameters::text)`;
 
+/** The keys of a run's scenarios with a superseded attempt that did not pass (a pass then is a pass on retry). */
+export const retriedKeysSql = (runId: string) =>
+  sql<{ key: string }>`select distinct ${HISTORY_KEY_SQL} as key from test_cases tc where tc.run_id = ${runId} and tc.superseded and tc.status <> 'PASSED'`;
+
 /** [id, key, featurePath, name, parameters, status, tagged, retried, error, failed step, stats state json, flagged] */
 type CaseTuple = [string, string, string, string, Record<string, string>, string, boolean, boolean, string | null, string | null, StatsJson | null, boolean];
 interface StatsJson {
@@ -100,9 +104,7 @@ interface ResultRow {
 /** The run's counted test cases with their scenario's stats and quarantine flag, as one JSON text. */
 async function readCases(trx: Transaction<Database>, runId: string, projectId: string): Promise<CaseTuple[]> {
   const { rows } = await sql<{ cases: string | null }>`
-    with retried as (
-      select distinct ${HISTORY_KEY_SQL} as key from test_cases tc where tc.run_id = ${runId} and tc.superseded and tc.status <> 'PASSED'
-    ), c as (
+    with retried as (${retriedKeysSql(runId)}), c as (
       select tc.*, ${HISTORY_KEY_SQL} as key from test_cases tc where tc.run_id = ${runId} and not tc.superseded
     )
     select json_agg(json_build_array(c.id, c.key, c.feature_path, c.scenario_name, c.parameters, c.status,

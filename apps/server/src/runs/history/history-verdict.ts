@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { QUARANTINE_TAG } from '@stepwise/shared';
 import type { Database } from '../../db/schema.ts';
-import { HISTORY_KEY_SQL } from './history-recorder.ts';
+import { HISTORY_KEY_SQL, retriedKeysSql } from './history-recorder.ts';
 import { quarantinedCounts, scenarioResults } from './history-rules.ts';
 
 /** A stored run's verdict once its quarantined scenarios are out of it. */
@@ -20,9 +20,7 @@ export interface RunVerdict {
  */
 export async function settleRunVerdict(trx: Transaction<Database>, runId: string, projectId: string): Promise<RunVerdict> {
   const { rows } = await sql<{ cases: string | null }>`
-    with retried as (
-      select distinct ${HISTORY_KEY_SQL} as key from test_cases tc where tc.run_id = ${runId} and tc.superseded and tc.status <> 'PASSED'
-    ), c as (
+    with retried as (${retriedKeysSql(runId)}), c as (
       select tc.position, tc.status, tc.tags, ${HISTORY_KEY_SQL} as key from test_cases tc where tc.run_id = ${runId} and not tc.superseded
     ), bad as (
       select distinct key from c where status <> 'PASSED'
