@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { lazyChildLogger } from './http/request-logger.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { registerTextGuard } from './http/text-guard.ts';
 import { rateLimitStore } from './http/rate-limit-store.ts';
@@ -63,6 +64,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
     bodyLimit: 1024 * 1024,
     trustProxy: ctx.config.trustProxy,
     genReqId: () => crypto.randomUUID(),
+    childLoggerFactory: lazyChildLogger,
     // A path with a malformed escape (%ED%A0%80, %zz) gets the same error envelope as every other refusal.
     frameworkErrors: (err, _req, reply) => {
       (reply as FastifyReply).status(400).send({ status: 'error', error: err.code === 'FST_ERR_BAD_URL' ? 'The URL is not valid: it holds a malformed %-escape' : err.message });
@@ -73,7 +75,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
   app.addHook('onClose', () => importedAnalysesSettled(ctx));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await registerSecurityHeaders(app, ctx.config.publicUrl);
+  registerSecurityHeaders(app, ctx.config.publicUrl, [DEMO_SHOP_PREFIX, DEMO_SHOP_CHANGED_PREFIX]);
   registerErrorHandler(app);
   registerTextGuard(app);
   await app.register(rateLimit, { global: false, ...rateLimitStore(app, ctx) });

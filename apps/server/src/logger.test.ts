@@ -53,6 +53,20 @@ describe('request lines', () => {
     expect(requestUrls()).toContain('/api/runs/upload/[redacted]');
     expect(logged()).not.toContain(token);
   });
+
+  it('carry the request id, the user and the trace headers the client sent, the same on every line of a request', async () => {
+    const before = lines.length;
+    const res = await fetch(`${server.baseUrl}/api/auth/getProject?project_id=${projectId}`, {
+      headers: { authorization: `Bearer ${admin.token}`, 'x-trace-id': 'trace-77', 'x-session-id': 'tab-3' },
+    });
+    expect(res.status).toBe(200);
+    const entries = lines.slice(before).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const completed = entries.find((e) => e.msg === 'request completed');
+    expect(completed).toMatchObject({ userId: admin.userId, traceId: 'trace-77', clientSessionId: 'tab-3' });
+    const incoming = entries.find((e) => e.msg === 'incoming request' && e.reqId === completed!.reqId);
+    expect(incoming).toBeDefined();
+    expect(entries.filter((e) => e.msg === 'incoming request' && (e.req as { url?: string }).url === '/api/auth/getProject').length).toBe(1);
+  });
 });
 
 describe('secrets the server opened', () => {

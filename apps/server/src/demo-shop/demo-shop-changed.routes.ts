@@ -2,7 +2,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEMO_SHOP_DIRECTIVES } from '../http/security-headers.ts';
 import { DEMO_SHOP_PUBLIC, demoShopApi, redirectToSlash, shopNotFound } from './demo-shop.routes.ts';
 import { REDESIGNED_FILES, redesignShop } from './demo-shop-redesign.ts';
 
@@ -19,10 +18,6 @@ const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.j
  * loads and links stays under this prefix. Register with the prefix DEMO_SHOP_CHANGED_PREFIX.
  */
 export const demoShopChangedRoutes: FastifyPluginAsyncZod = async (app) => {
-  // The demo shop's content security policy (the server gives it to /demo-shop/ by its path).
-  app.addHook('onRoute', (route) => {
-    route.config = { ...route.config, helmet: { contentSecurityPolicy: { useDefaults: false, directives: DEMO_SHOP_DIRECTIVES } } } as typeof route.config;
-  });
   await app.register(demoShopApi);
 
   let files: Map<string, string> | null = null;

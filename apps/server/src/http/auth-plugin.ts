@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Logger } from 'pino';
 import { ACCESS_KEY_PREFIX, CSRF_HEADER, HEADERS, MSG } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import type { User } from '../db/schema.ts';
@@ -79,14 +80,14 @@ export const authPlugin = fp(async (app: FastifyInstance, opts: { ctx: AppContex
     try {
       await authenticate(request);
     } finally {
-      // One child logger a request (each costs: bench:api), with the trace headers the client sent and the user.
+      // The request's own logger (request-logger.ts, shared with the reply) gets the trace headers the client sent and the user.
       const bindings: Record<string, string> = {};
       for (const [key, name] of TRACE_BINDINGS) {
         const value = header(request, name);
         if (value !== undefined) bindings[key] = value;
       }
       if (request.auth) bindings.userId = request.auth.user.id;
-      if (Object.keys(bindings).length) request.log = request.log.child(bindings);
+      if (Object.keys(bindings).length) (request.log as Logger).setBindings(bindings);
     }
   });
 });

@@ -74,7 +74,7 @@ describe('security headers', () => {
   });
 
   it('give the demo shop a policy of its own files', async () => {
-    for (const url of ['/demo-shop/', '/demo-shop/cart', '/demo-shop/assets/app.js', '/demo-shop/api/products']) {
+    for (const url of ['/demo-shop/', '/demo-shop/cart', '/demo-shop/assets/app.js', '/demo-shop/api/products', '/demo-shop-changed/', '/demo-shop-changed/cart']) {
       const res = await fetch(`${server.baseUrl}${url}`);
       expect(res.status, url).toBe(200);
       expectCommonHeaders(res);
@@ -89,7 +89,7 @@ describe('security headers', () => {
     const secure = await startTestServer({ PUBLIC_URL: 'https://stepwise.example.com' }, { webDist });
     const plain = await startTestServer({ PUBLIC_URL: 'http://stepwise.internal:3000' }, { webDist });
     try {
-      for (const url of ['/', '/api/config']) {
+      for (const url of ['/', '/api/config', '/api/no-such-route', '/demo-shop/', '/demo-shop-changed/']) {
         const res = await fetch(`${secure.baseUrl}${url}`);
         expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
         expect((await fetch(`${plain.baseUrl}${url}`)).headers.get('strict-transport-security')).toBeNull();

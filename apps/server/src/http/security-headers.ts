@@ -1,6 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
-import { DEMO_PROJECT } from '@stepwise/shared';
 import { isApiDocsUrl } from './openapi.ts';
 
 type Directives = Record<string, string[]>;
@@ -73,30 +73,65 @@ export const API_DOCS_DIRECTIVES: Directives = {
   'frame-ancestors': ["'none'"],
 };
 
-const csp = (directives: Directives) => ({ contentSecurityPolicy: { useDefaults: false, directives } });
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The security headers of a route's answers (securityHeaders()); else the web app's, or the API's under /api. */
+    securityHeaders?: SecurityHeaders;
+  }
+}
+
+/** Header name (lower case) -> value, as helmet sets them. */
+export type SecurityHeaders = Readonly<Record<string, string>>;
 
 /**
- * Security headers on every answer (@fastify/helmet): nosniff, no referrer, framing refused,
- * same-origin opener and resource policies, and HSTS when the server is reached over https
- * (PUBLIC_URL). The content security policy depends on what is served: the web app's, the demo
- * shop's, Swagger UI's at /api/docs, or none at all for the rest of /api. Register before any route.
+ * The headers helmet sets for `options`, computed once: helmet's middleware run against a response
+ * that only records them. Our policies have no per-request part (no nonces), so each answer can get
+ * the same precomputed set instead of helmet parsing its options again for every request.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, publicUrl?: string): Promise<void> {
-  const https = publicUrl?.startsWith('https:') ?? false;
-  const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-  app.addHook('onRoute', (route) => {
-    const url = route.url ?? route.path ?? '';
-    const directives = isApiDocsUrl(url) ? API_DOCS_DIRECTIVES : isApi(url) ? API_DIRECTIVES : url.startsWith(DEMO_PROJECT.path) ? DEMO_SHOP_DIRECTIVES : null;
-    if (directives) route.config = { ...route.config, helmet: csp(directives) } as typeof route.config;
+export function helmetHeaders(options: HelmetOptions): SecurityHeaders {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
   });
-  await app.register(helmet, {
-    ...csp(webAppDirectives(publicUrl)),
+  return Object.freeze(headers);
+}
+
+/** The headers of every answer with the content security policy `directives` (see registerSecurityHeaders). */
+export function securityHeaders(directives: Directives, publicUrl?: string): SecurityHeaders {
+  const https = publicUrl?.startsWith('https:') ?? false;
+  return helmetHeaders({
+    contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
   });
-  // A call of no API route (answered 404 by the web app's fallback or the not-found handler) is still an API answer.
-  app.addHook('onRequest', async (req, reply) => {
-    if (isApi(req.url) && !isApi(req.routeOptions.url ?? '')) reply.helmet(csp(API_DIRECTIVES));
+}
+
+/**
+ * Security headers on every answer (helmet's, made once per policy: helmetHeaders): nosniff, no referrer,
+ * framing refused, same-origin opener and resource policies, and HSTS when the server is reached over
+ * https (PUBLIC_URL). The content security policy depends on what is served: the web app's, the demo
+ * shops' (under `demoShopPrefixes`), Swagger UI's at /api/docs, or none at all for the rest of /api (a call of no API route too).
+ * Register before any route.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string | undefined, demoShopPrefixes: readonly string[]): void {
+  const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  const web = securityHeaders(webAppDirectives(publicUrl), publicUrl);
+  const api = securityHeaders(API_DIRECTIVES, publicUrl);
+  const docs = securityHeaders(API_DOCS_DIRECTIVES, publicUrl);
+  const demoShop = securityHeaders(DEMO_SHOP_DIRECTIVES, publicUrl);
+  app.addHook('onRoute', (route) => {
+    if (route.config?.securityHeaders) return;
+    const url = route.url ?? route.path ?? '';
+    const headers = isApiDocsUrl(url) ? docs : isApi(url) ? api : demoShopPrefixes.some((p) => url === p || url.startsWith(`${p}/`)) ? demoShop : null;
+    if (headers) route.config = { ...route.config, securityHeaders: headers };
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(req.routeOptions.config.securityHeaders ?? (isApi(req.url) ? api : web));
+    done();
   });
 }

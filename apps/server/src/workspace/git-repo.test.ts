@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -37,6 +38,33 @@ describe('workspace writes', () => {
     const head = (await repo.branchHead('main'))!;
     const files = await repo.lsTree(head, 'features/many');
     expect(files).toHaveLength(20);
+  });
+
+  it('reads a branch head again whenever its ref changes, however soon and however the ref was written', async () => {
+    const repo = store.repo('p1');
+    const gitDir = repo.gitDir;
+    const refFile = path.join(gitDir, 'refs', 'heads', 'main');
+    const first = (await repo.branchHead('main'))!;
+    // A ref that has not changed for a while is known by its file's identity (settled in the past).
+    const past = new Date(Date.now() - 60_000);
+    await fs.utimes(refFile, past, past);
+    expect(await repo.branchHead('main')).toBe(first);
+    expect(await repo.branchHead('main')).toBe(first);
+    // Written by git itself (a lock file renamed over the ref), twice in a row.
+    const second = await store.write('p1', 'main', author, 'Second', async () => [{ path: 'features/b.feature', content: 'Feature: B\n' }]);
+    expect(await repo.branchHead('main')).toBe(second);
+    execFileSync('git', [`--git-dir=${gitDir}`, 'update-ref', 'refs/heads/main', first]);
+    expect(await repo.branchHead('main')).toBe(first);
+    // Rewritten in place (same inode, same size).
+    await fs.utimes(refFile, past, past);
+    expect(await repo.branchHead('main')).toBe(first);
+    await fs.writeFile(refFile, `${second}\n`);
+    expect(await repo.branchHead('main')).toBe(second);
+    // Packed away: the loose file is gone, packed-refs answers.
+    execFileSync('git', [`--git-dir=${gitDir}`, 'pack-refs', '--all']);
+    expect(await fs.stat(refFile).catch(() => null)).toBeNull();
+    expect(await repo.branchHead('main')).toBe(second);
+    expect(await repo.branchHead('no-such-branch')).toBeNull();
   });
 
   it('refuses branch names that could be options or escape refs/heads', () => {
