@@ -11,14 +11,43 @@ import { expectOk } from '../test/assertions.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WORKER_MAIN = path.join(here, 'worker-main.ts');
 
-/** A small page for the scenarios: "Welcome" and a text loaded by a script. */
-export async function startSite(): Promise<{ url: string; close(): Promise<void> }> {
+/** How long /slow answers at most while its gate is closed. */
+const SLOW_PAGE_MS = 12_000;
+
+/**
+ * A small page for the scenarios: "Welcome". /slow is the same page, held while the gate is closed
+ * (at most SLOW_PAGE_MS): a run of slow.feature is certain to be still running until the test opens
+ * the gate, and then finishes at once (a retried job need not wait the whole time again).
+ */
+export async function startSite(): Promise<{ url: string; openGate(): void; closeGate(): void; close(): Promise<void> }> {
+  let gate = new AbortController();
+  const page = '<!doctype html><html><head><title>Shop</title></head><body><h1>Welcome</h1></body></html>';
   const site = http.createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><html><head><title>Shop</title></head><body><h1>Welcome</h1></body></html>');
+    const answer = () => {
+      if (res.writableEnded || res.destroyed) return;
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(page);
+    };
+    if (req.url !== '/slow' || gate.signal.aborted) return answer();
+    const timer = setTimeout(answer, SLOW_PAGE_MS);
+    gate.signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      answer();
+    });
   });
   await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(site.address() as AddressInfo).port}`, close: () => new Promise((r) => site.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(site.address() as AddressInfo).port}`,
+    openGate: () => gate.abort(),
+    closeGate: () => {
+      if (gate.signal.aborted) gate = new AbortController();
+    },
+    close: () => {
+      gate.abort();
+      site.closeAllConnections();
+      return new Promise((r) => site.close(() => r()));
+    },
+  };
 }
 
 export const FEATURES = {
@@ -36,8 +65,7 @@ export const FEATURES = {
 Feature: Slow
 
   Scenario: Waits
-    Given I open the "/" page
-    When I wait 12 seconds
+    Given I open the "/slow" page
     Then I should see "Welcome"
 `,
 };

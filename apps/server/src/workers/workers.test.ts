@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ExecutionDto } from '@stepwise/shared';
 import { ApiClient } from '../test/api-client.ts';
 import { addMemberToProject, signUpUser, type TestUser } from '../test/factories.ts';
@@ -28,6 +28,8 @@ describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
     site = await startSite();
     ({ server, admin, projectId } = await startWorkersServer(redisUrl!, site.url));
   }, 60_000);
+  // slow.feature's page is held until a test opens the gate (workers-test-kit.ts).
+  beforeEach(() => site.closeGate());
 
   afterAll(async () => {
     for (const w of workers) killGroup(w);
@@ -125,6 +127,7 @@ describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
     const id = await execute('Worker dies', 'slow.feature', ['Waits']);
     await waitFor('the first worker to run it', async () => (await server.ctx.executions.runner.logs(id))?.some((l) => l.includes('Running on worker')), 60_000);
     killGroup(first);
+    site.openGate();
     workers.push(spawnWorker(server.baseUrl, await createWorkerToken(admin, projectId, 'survivor'), output));
     const row = await finished(id, 120_000);
     const log = row.logs.join('\n');
@@ -143,6 +146,7 @@ describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
     const exited = new Promise<number | null>((r) => first.once('exit', (code) => r(code)));
     first.kill('SIGTERM');
     expect(await exited).toBe(0);
+    site.openGate();
     workers.push(spawnWorker(server.baseUrl, await createWorkerToken(admin, projectId, 'staying'), output));
     const row = await finished(id, 120_000);
     const log = row.logs.join('\n');
