@@ -40,14 +40,17 @@ const HOOK_TIMEOUT_MS = 60_000;
 const PAGE_PARSED_WAIT_MS = 2000;
 
 /** The page's URL and title once its document is parsed; a navigation that gets in the way is waited out once. */
-async function pageNow(page: Page): Promise<{ url: string; title: string }> {
+async function pageNow(page: Page, check: boolean): Promise<{ url: string; title: string; changed: boolean }> {
   for (let attempt = 0; ; attempt++) {
     await page.waitForLoadState('domcontentloaded', { timeout: PAGE_PARSED_WAIT_MS }).catch(() => {});
     const url = page.url();
     try {
-      return { url, title: await page.title() };
+      if (!check) return { url, title: await page.title(), changed: true };
+      // The title and the change mark in one round trip to the page.
+      const [title, changed] = (await page.evaluate(PAGE_NOW)) as [string, boolean];
+      return { url, title, changed };
     } catch {
-      if (attempt >= 1 || page.isClosed()) return { url: page.isClosed() ? url : page.url(), title: '' };
+      if (attempt >= 1 || page.isClosed()) return { url: page.isClosed() ? url : page.url(), title: '', changed: true };
     }
   }
 }
@@ -80,6 +83,8 @@ const CHANGE_WATCH = `(() => {
 })();`;
 /** True when the page may look different since the last check (or cannot tell). */
 const CHANGE_CHECK = `(() => { const f = window[Symbol.for('stepwise.changed')]; return f ? f() : true; })()`;
+/** The page's title and CHANGE_CHECK (which also resets the mark for the next step). */
+const PAGE_NOW = `[document.title, ${CHANGE_CHECK}]`;
 const SHOT_TIMEOUT_MS = 5000;
 /** How long the After hook waits for requests the last step left running. */
 const LEFTOVER_WAIT_MS = 250;
@@ -262,10 +267,13 @@ class Recorder {
     // A step that started a navigation may end before the new document has its title, or while the
     // old one goes away (reading the title then fails): its page is read once the document it is on
     // is parsed, and read again if a navigation got in the way.
-    const { url, title } = alive ? await pageNow(page) : { url: '', title: '' };
+    // With a picture to take of a page of one frame, the change mark is read (and reset) in the same
+    // round trip, before the frame the picture is taken from.
+    const check = alive && wantShot && page.frames().length === 1;
+    const { url, title, changed } = alive ? await pageNow(page, check) : { url: '', title: '', changed: true };
     const wantAria = alive && url !== this.lastAriaUrl;
     const [shot, aria] = await Promise.all([
-      alive && wantShot ? this.screenshot(page, url) : null,
+      alive && wantShot ? this.screenshot(page, url, check && !changed) : null,
       wantAria ? withTimeout(page.locator('body').ariaSnapshot({ timeout: ARIA_TIMEOUT_MS }), ARIA_TIMEOUT_MS + 200).catch(() => undefined) : undefined,
       this.settleSizes(),
     ]);
@@ -297,22 +305,13 @@ class Recorder {
    * A PNG of the viewport. A step that changed nothing on the page (an assertion right after the
    * previous step, say) gets the previous step's picture again instead of waiting one or two frames for
    * a new one: only when it is the same document, less than a second old, with no DOM change, input,
-   * scroll, pointer, load or font event since, and no animation, canvas, video or frame on the page.
+   * scroll, pointer, load or font event since, and no animation, canvas, video or frame on the page
+   * (`unchanged`: CHANGE_CHECK, read by pageNow).
    */
-  private async screenshot(page: Page, url: string): Promise<Buffer | null> {
+  private async screenshot(page: Page, url: string, unchanged: boolean): Promise<Buffer | null> {
     const last = this.lastShot;
-    const single = page.frames().length === 1;
-    let reset: Promise<unknown> | null = null;
-    if (last && last.url === url && Date.now() - last.at < REUSE_SHOT_MS && single) {
-      const changed = await page.evaluate(CHANGE_CHECK).catch(() => true);
-      if (!changed) return last.png;
-    } else if (single) {
-      // Resets the change mark for the next step, before the frame the picture is taken from.
-      reset = page.evaluate(CHANGE_CHECK).catch(() => true);
-    }
+    if (unchanged && last && last.url === url && Date.now() - last.at < REUSE_SHOT_MS) return last.png;
     const at = Date.now();
-    // The reset first: the picture is asked for on a session of its own, which keeps no order with the page's.
-    await reset;
     // The page as it is, text caret included (hiding it costs a style put into the page and taken out again around every picture: bench:runner).
     const png = await viewportPng(page, SHOT_TIMEOUT_MS);
     this.lastShot = png ? { png, url, at } : null;
