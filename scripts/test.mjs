@@ -5,10 +5,9 @@
 //
 // Two cores, and no pass keeps both busy all the time (tests wait on browsers, processes and
 // timers): stages that share nothing run side by side. Beside the PGlite pass: lint + typecheck, the
-// web build, the production start, then the browser tests; the PostgreSQL pass follows the PGlite
-// pass, beside what is left of the browser tests. A stage run beside another writes its output to
-// test-results/<stage>.log, printed when it ends. Tests that assert server time (vitest project
-// `timed`) run alone, last. Each stage's time is printed at the end.
+// web build, then the production start. Beside the browser tests: the PostgreSQL pass. A stage run
+// beside another writes its output to test-results/<stage>.log, printed when it ends. Tests that assert
+// server time (vitest project `timed`) run alone. Each stage's time is printed at the end.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureDependencies, ensureHeadlessShell, ensureSandboxTools, ensureXvfb, log, root, runAsync, webBuildNeeded } from './lib.mjs';
@@ -86,13 +85,8 @@ fs.rmSync(results, { recursive: true, force: true });
 fs.mkdirSync(results, { recursive: true });
 stages.push({ name: 'setup (installs)', seconds: (Date.now() - setupStarted) / 1000, beside: '' });
 
-// 1. The PGlite pass; beside it lint + typecheck, the web build, the production start, then the
-// browser tests (against the one built app, when it built).
-// 2. The PostgreSQL pass once the PGlite pass is done, beside what is left of the browser tests.
-// 3. The timed tests, alone.
-const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
-log('Unit and API tests (embedded PGlite); lint, typecheck, web build, production start and then the browser tests beside them...');
-const e2eLog = path.join(results, 'browser-tests.log');
+// 1. The PGlite pass; beside it lint + typecheck, the web build, the production start.
+log('Unit and API tests (embedded PGlite); lint, typecheck, web build and production start beside them...');
 const side = (async () => {
   const checkLog = path.join(results, 'lint-types.log');
   await stage('lint + types', () => runAsync('npm', ['run', 'check', '--silent'], { logFile: checkLog }), 'PGlite pass');
@@ -105,17 +99,22 @@ const side = (async () => {
   const startCode = await stage('production start', () => runAsync(process.execPath, ['scripts/production-start-check.mjs'], { logFile: startLog }), 'PGlite pass');
   printLog('production start', startLog);
   totals[startCode === 0 ? 'passed' : 'failed'] += 1;
-  if (buildCode !== 0) return;
-  log('Browser tests (Playwright, Chromium), beside the PGlite pass and then the PostgreSQL pass...');
-  await stage('browser tests', () => browserTests(chromium, e2eLog), withPostgres ? 'PGlite pass, PostgreSQL pass' : 'PGlite pass');
-  printLog('browser tests', e2eLog);
+  return buildCode;
 })();
-await stage('unit + API (PGlite)', () => vitest('pglite', notTimed, { TEST_DATABASE_URL: '' }), 'lint, build, browser tests');
-if (withPostgres) {
-  log(`Tests of SQL on PostgreSQL (${POSTGRES_TESTS.length} files, scripts/postgres-tests.mjs)...`);
-  await stage('SQL tests (PostgreSQL)', () => vitest('postgres', [...notTimed, ...POSTGRES_TESTS], {}), 'browser tests');
-}
-await side;
+await stage('unit + API (PGlite)', () => vitest('pglite', notTimed, { TEST_DATABASE_URL: '' }));
+const buildCode = await side;
 await stage('timed tests (PGlite)', () => vitest('pglite-timed', TIMED, { TEST_DATABASE_URL: '' }));
+
+// 2. The browser tests (against the one built app, when it built); beside them the PostgreSQL pass,
+// which needs no build.
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const e2eLog = withPostgres ? path.join(results, 'browser-tests.log') : undefined;
+let e2e = Promise.resolve();
+if (buildCode === 0) {
+  log(withPostgres ? `Browser tests (Playwright, Chromium); tests of SQL on PostgreSQL beside them (${POSTGRES_TESTS.length} files, scripts/postgres-tests.mjs)...` : 'Browser tests (Playwright, Chromium)...');
+  e2e = stage('browser tests', () => browserTests(chromium, e2eLog), withPostgres ? 'PostgreSQL pass' : '').then(() => e2eLog && printLog('browser tests', e2eLog));
+}
+if (withPostgres) await stage('SQL tests (PostgreSQL)', () => vitest('postgres', [...notTimed, ...POSTGRES_TESTS], {}), buildCode === 0 ? 'browser tests' : '');
+await e2e;
 if (withPostgres) await stage('timed tests (PostgreSQL)', () => vitest('postgres-timed', [...TIMED, ...POSTGRES_TESTS], {}));
 finish();
