@@ -35,12 +35,18 @@ test('a new user organises features, writes a scenario, its data and step code, 
   const token = await signUpViaApi(request, email, 'Fay', 'Features');
   const projectId = await createProjectViaApi(request, token, 'Features shop');
   await signedInAs(page, email);
+  // The code editor (CodeMirror, the app's largest chunk) loads when an editor is first shown, not with the page.
+  const editorChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/codemirror-[^/]+\.js$/.test(new URL(r.url()).pathname)) editorChunks.push(r.url());
+  });
 
   await test.step('an empty project offers three ways to create a scenario', async () => {
     await page.goto(`/${projectId}/features`);
     await expect(page.getByRole('heading', { name: 'Create your first scenario' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Write a scenario' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Record a scenario' })).toBeVisible();
+    expect(editorChunks).toEqual([]);
   });
 
   await test.step('create folders inline', async () => {
@@ -83,6 +89,7 @@ test('a new user organises features, writes a scenario, its data and step code, 
   await test.step('write steps in the Gherkin editor and tag the scenario', async () => {
     await page.getByLabel('Edit mode').check();
     await typeInEditor(page, 'Edit Scenario Pay by card', SCENARIO);
+    expect(editorChunks).toHaveLength(1);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(toast(page, 'Scenario saved')).toBeVisible();
     const steps = page.getByRole('list', { name: 'Scenario steps' });

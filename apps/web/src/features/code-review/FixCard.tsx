@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OversightItem } from '@stepwise/shared';
 import type { MouseEvent } from 'react';
-import { DiffView } from '../../components/code/DiffView';
+import { DiffView } from '../../components/code/LazyCode';
 import { timeAgo } from './review-model';
 
 interface Props {

@@ -6,7 +6,7 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GeneratedStepDto } from '@stepwise/shared';
-import { CodeEditor } from '../../../components/code/CodeEditor';
+import { CodeEditor } from '../../../components/code/LazyCode';
 import type { PlainEnglishResult } from './plain-english.api';
 import { SOURCE_CHIPS } from './plain-english-state';
 

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
-import { CodeEditor } from '../../../components/code/CodeEditor';
+import { CodeEditor } from '../../../components/code/LazyCode';
 import { DiscardPrompt } from '../tree/DiscardPrompt';
 
 export interface GherkinPanelProps {

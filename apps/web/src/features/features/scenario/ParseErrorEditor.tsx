@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ParseError } from '@stepwise/shared';
 import { useState } from 'react';
-import { CodeEditor } from '../../../components/code/CodeEditor';
+import { CodeEditor } from '../../../components/code/LazyCode';
 import { useToast } from '../../../components/toast/toast-context';
 import { isReloaded } from '../../workspace/write-conflict';
 import { useWriteGuard } from '../../workspace/write-guard';
