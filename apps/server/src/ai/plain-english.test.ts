@@ -3,6 +3,7 @@ import { EXECUTION_EVENTS, type ExecutionDto, type LiveStatus } from '@stepwise/
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectOk } from '../test/assertions.ts';
+import { stepsSeen } from '../test/run-diagnosis.ts';
 import type { StatusMessage } from '../executions/execution-hub.ts';
 import { listTestCases } from '../runs/runs.repository.ts';
 import { AI_STEPS_FILE } from './ai-steps-file.ts';
@@ -95,6 +96,7 @@ describe('POST ai/plain-english', () => {
       if (!final) await new Promise((r) => setTimeout(r, 100));
     }
     const cases = await listTestCases(server.ctx.db, final!.reportLink.split('/').pop()!);
-    expect(cases.map((c) => [c.scenario_name, c.status, c.error_message])).toEqual([['Buy a mug, in English', 'PASSED', null]]);
+    const seen = cases.some((c) => c.status !== 'PASSED') ? await stepsSeen(user.api, cases[0].id) : '';
+    expect(cases.map((c) => [c.scenario_name, c.status, c.error_message]), seen).toEqual([['Buy a mug, in English', 'PASSED', null]]);
   }, 180_000);
 });

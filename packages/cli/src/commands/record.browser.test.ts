@@ -8,6 +8,7 @@ import { RECORDED_STEPS_FILE } from '@stepwise/recorder';
 import { startTestServer, type TestServer } from '../../../../apps/server/src/test/test-server.ts';
 import { createAccessKey, createProject, signUpUser, type TestUser } from '../../../../apps/server/src/test/factories.ts';
 import { expectOk } from '../../../../apps/server/src/test/assertions.ts';
+import { stepsSeen } from '../../../../apps/server/src/test/run-diagnosis.ts';
 import type { StatusMessage } from '../../../../apps/server/src/executions/execution-hub.ts';
 import { listTestCases } from '../../../../apps/server/src/runs/runs.repository.ts';
 import { CLI_BIN } from './register-protocol.ts';
@@ -195,7 +196,8 @@ describe.skipIf(!!skipReason)('stepwise record under Xvfb', () => {
     );
     const cases = await listTestCases(server.ctx.db, final.reportLink.split('/').pop()!);
     const outcome = cases.map((c) => [c.scenario_name, c.status, c.error_message]);
-    expect(outcome, `${feature}\n${JSON.stringify(outcome)}`).toEqual([['Buy a steel water bottle', 'PASSED', null]]);
+    const seen = cases.some((c) => c.status !== 'PASSED') ? await stepsSeen(alice.api, cases[0].id) : '';
+    expect(outcome, `${feature}\n${JSON.stringify(outcome)}\n${seen}`).toEqual([['Buy a steel water bottle', 'PASSED', null]]);
   }, 300_000);
 
   it('stops on Ctrl+C and, with --no-publish, prints the Gherkin (default name, no question without a terminal) and saves nothing', async () => {
