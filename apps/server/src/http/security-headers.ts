@@ -75,7 +75,7 @@ export const API_DOCS_DIRECTIVES: Directives = {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The security headers of a route's answers (securityHeaders()); else the web app's, or the API's under /api. */
+    /** The security headers of a route's answers, set when the route is added (registerSecurityHeaders); else the web app's, or the API's under /api. */
     securityHeaders?: SecurityHeaders;
   }
 }
@@ -88,7 +88,7 @@ export type SecurityHeaders = Readonly<Record<string, string>>;
  * that only records them. Our policies have no per-request part (no nonces), so each answer can get
  * the same precomputed set instead of helmet parsing its options again for every request.
  */
-export function helmetHeaders(options: HelmetOptions): SecurityHeaders {
+function helmetHeaders(options: HelmetOptions): SecurityHeaders {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
@@ -101,7 +101,7 @@ export function helmetHeaders(options: HelmetOptions): SecurityHeaders {
 }
 
 /** The headers of every answer with the content security policy `directives` (see registerSecurityHeaders). */
-export function securityHeaders(directives: Directives, publicUrl?: string): SecurityHeaders {
+function securityHeaders(directives: Directives, publicUrl?: string): SecurityHeaders {
   const https = publicUrl?.startsWith('https:') ?? false;
   return helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives },
@@ -125,7 +125,6 @@ export function registerSecurityHeaders(app: FastifyInstance, publicUrl: string 
   const docs = securityHeaders(API_DOCS_DIRECTIVES, publicUrl);
   const demoShop = securityHeaders(DEMO_SHOP_DIRECTIVES, publicUrl);
   app.addHook('onRoute', (route) => {
-    if (route.config?.securityHeaders) return;
     const url = route.url ?? route.path ?? '';
     const headers = isApiDocsUrl(url) ? docs : isApi(url) ? api : demoShopPrefixes.some((p) => url === p || url.startsWith(`${p}/`)) ? demoShop : null;
     if (headers) route.config = { ...route.config, securityHeaders: headers };
