@@ -106,6 +106,20 @@ export function pastaArgs(ports: readonly number[]): string[] {
   ];
 }
 
+/**
+ * A command prefix run by pasta inside the new network namespace, before bubblewrap: turns IPv6 off
+ * on every interface but loopback. The kernel gives pasta's interface an IPv6 link-local address
+ * anyway; it stays "tentative" for a second or two, and when it turns usable Chromium sees a network
+ * change and aborts the page loads in flight (net::ERR_NETWORK_CHANGED) in a run's first seconds.
+ * pasta runs IPv4 only, so the address serves nothing. The prefix still holds the namespace's
+ * capabilities (bubblewrap drops them); where IPv6 is absent it does nothing.
+ */
+export const QUIET_NETWORK = [
+  '/bin/sh', '-c',
+  'for f in /proc/sys/net/ipv6/conf/*/disable_ipv6; do case "$f" in */all/*|*/default/*|*/lo/*) ;; *) [ -w "$f" ] && echo 1 > "$f";; esac; done; exec "$@"',
+  'quiet-network',
+] as const;
+
 /** The limits as a prlimit(1) prefix: soft and hard alike, and no core files. */
 export function prlimitArgs(limits: SandboxLimits): string[] {
   const data = limits.memoryMb * 1024 * 1024;

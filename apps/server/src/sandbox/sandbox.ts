@@ -2,7 +2,7 @@ import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { bwrapArgs, identityFiles, KILLED_WITH_PARENT, pastaArgs, prlimitArgs, type SandboxSpec, type SystemLayout } from './sandbox-layout.ts';
+import { bwrapArgs, identityFiles, KILLED_WITH_PARENT, pastaArgs, prlimitArgs, QUIET_NETWORK, type SandboxSpec, type SystemLayout } from './sandbox-layout.ts';
 
 /** RUNNER_SANDBOX as configured, and what is in force. */
 export type SandboxSetting = 'auto' | 'bwrap' | 'off';
@@ -88,7 +88,7 @@ export class Sandbox {
     // bwrap ends with its parent (--die-with-parent); pasta would not: started with a parent-death
     // signal, it is killed when the server process dies, and bwrap and the run with it. Without, a
     // server that died left pasta running with nothing inside.
-    const argv = this.launch.pasta ? [...KILLED_WITH_PARENT, 'pasta', ...pastaArgs(spec.loopbackPorts), 'bwrap', ...inner] : ['bwrap', ...inner];
+    const argv = this.launch.pasta ? [...KILLED_WITH_PARENT, 'pasta', ...pastaArgs(spec.loopbackPorts), ...QUIET_NETWORK, 'bwrap', ...inner] : ['bwrap', ...inner];
     const id = this.launch.hostId;
     // The launcher's own environment is what the sandbox's PID 1 keeps in /proc/1/environ: next to nothing.
     const child = spawn(argv[0], argv.slice(1), {
