@@ -1,5 +1,6 @@
 import type * as messages from '@cucumber/messages';
-import { ATTACHMENT_TYPES, type ReportStep, type TestCaseResult } from '@stepwise/shared';
+import type { ReportStep, TestCaseResult } from '@stepwise/shared';
+import { ATTACHMENT_TYPES } from '@stepwise/shared/report-constants';
 
 /** Steps and test cases of the report: the state kept while messages come in, new steps, step definition references, JSON attachments, hook attachments. */
 

@@ -1,5 +1,7 @@
 export * from './messages.ts';
 export * from './constants.ts';
+export * from './report-constants.ts';
+export * from './scenario-identity.ts';
 export * from './validation.ts';
 export * from './schemas/common.ts';
 export * from './schemas/auth.ts';

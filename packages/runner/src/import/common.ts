@@ -1,4 +1,5 @@
-import { ATTACHMENT_TYPES, INT4_MAX, type ReportStep, type RunReport, type StepStatus, type TestCaseResult } from '@stepwise/shared';
+import type { ReportStep, RunReport, StepStatus, TestCaseResult } from '@stepwise/shared';
+import { ATTACHMENT_TYPES, INT4_MAX } from '@stepwise/shared/report-constants';
 import type { AttachmentBlob, ReportMeta } from '../report-builder.ts';
 import { clampDurationMs, isoOrNull } from '../report-time.ts';
 import { foldCase } from '../report-fold.ts';

@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../report-constants.ts';
 
 export const idSchema = z.string().trim().min(1, 'id is required').max(64);
 
-/** The largest value of a PostgreSQL `integer` (int4) column. */
-export const INT4_MAX = 2_147_483_647;
 /** A whole number that fits an `integer` column (a larger one would fail in the database). */
 export const int4 = () => z.number().int().min(-INT4_MAX - 1).max(INT4_MAX);
 export const ErrorResponse = z.object({ status: z.literal('error'), error: z.string() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_BRANCH } from '../constants.ts';
-import { INT4_MAX } from './common.ts';
+import { INT4_MAX } from '../report-constants.ts';
 
 /** Executions (section 3 of the executions spec): flows of scenario groups, schedules, live status. */
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exampleText, isQuarantined, scenarioIdentity } from '../scenario-identity.ts';
 
 /**
  * Scenario history across runs: each scenario (feature path + name + example row) with its latest
@@ -11,8 +12,6 @@ export const HISTORY_WINDOW = 20;
 /** A scenario is flaky with at least this many status flips in its window, or one pass on a retry. */
 export const FLAKY_MIN_FLIPS = 3;
 export const FLAKY_MIN_RETRY_PASSES = 1;
-/** The tag that quarantines a scenario (as the quarantine flag does). */
-export const QUARANTINE_TAG = '@quarantine';
 export const HISTORY_PAGE_SIZE = 20;
 export const HISTORY_LIST_LIMIT = 10;
 export const QUARANTINE_REASON_MAX = 500;
@@ -169,26 +168,8 @@ export interface QuarantineResponse {
   scenario: ScenarioStatsDto;
 }
 
-/** The example row's values as `name=value, ...` (sorted by name; '' outside a Scenario Outline). */
-export function exampleText(params: Readonly<Record<string, string>> | null | undefined): string {
-  return Object.entries(params ?? {})
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([k, v]) => `${k}=${v}`)
-    .join(', ');
-}
-
-/** A scenario as a quarantine flag names it outside the server: feature path, scenario name and example row. */
-export function scenarioIdentity(featurePath: string, scenarioName: string, params: Readonly<Record<string, string>> | null | undefined): string {
-  return [featurePath, scenarioName, exampleText(params)].join('\u001f');
-}
-
 /** Statuses a counted scenario fails with (the others than PASSED count as neither). */
 export const FAILING_STATUSES: ReadonlySet<string> = new Set(['FAILED', 'UNDEFINED', 'AMBIGUOUS', 'PENDING', 'UNKNOWN']);
-
-/** A scenario is out of the verdict when tagged @quarantine or flagged (its identity among `flagged`). */
-export function isQuarantined(tags: readonly string[], identity: string, flagged: ReadonlySet<string>): boolean {
-  return tags.includes(QUARANTINE_TAG) || flagged.has(identity);
-}
 
 /** What the verdict of a run reads of a test case (a report's TestCaseResult). */
 export interface VerdictCase {

@@ -14,14 +14,6 @@ export type StepStatus = z.infer<typeof StepStatus>;
 
 export const COMMAND_TYPES = ['api_test', 'bruno', 'conditional_wait', 'report_command', 'step_complete', 'api_intercept', 'action', 'ai_recovery'] as const;
 
-/** Media types of the attachments our runner adds to a test step; other attachments are kept as files. */
-export const ATTACHMENT_TYPES = {
-  screenshot: 'image/png',
-  console: 'application/vnd.stepwise.console+json',
-  network: 'application/vnd.stepwise.network+json',
-  command: 'application/vnd.stepwise.command+json',
-  page: 'application/vnd.stepwise.page+json',
-} as const;
 
 export const TimedResult = z.object({
   status: StepStatus,

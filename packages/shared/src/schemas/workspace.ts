@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_BRANCH } from '../constants.ts';
-import { int4, INT4_MAX } from './common.ts';
+import { int4 } from './common.ts';
+import { INT4_MAX } from '../report-constants.ts';
 import { STEP_LIST_SOURCES, STORED_USER_DEFAULT_PAGE_SIZE, STORED_USER_PAGE_SIZES, TEST_DATA_TYPES } from '../workspace-messages.ts';
 
 /** Fields every workspace call may carry. */
