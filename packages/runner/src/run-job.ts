@@ -13,7 +13,6 @@ import { cleanUri } from './import/common.ts';
 import { indexGherkinDocument, type DocumentIndex } from './report-steps.ts';
 import { executeRun, failedRunFinished } from './execute.ts';
 import { NdjsonWriter } from './ndjson.ts';
-import { EnvelopeQueue } from './envelope-queue.ts';
 import type { JobMessage, JobOptions, RepairRequest } from './options.ts';
 import { AI_REPAIR_CHANNEL } from './support/ai-recovery-protocol.ts';
 import { killChildProcesses } from './processes.ts';
@@ -95,23 +94,15 @@ function quarantined(p: { name: string; uri: string; tags: string[]; rowId: stri
   return isQuarantined(p.tags, scenarioIdentity(cleanUri(p.uri), p.name, row?.parameters ?? {}), flagged);
 }
 
-function emit(envelope: Envelope): void {
+function onEnvelope(envelope: Envelope): void {
+  if (stopping) return;
   if (envelope.testRunFinished) finished = true;
   writer?.write(envelope);
   if (ipcMode === 'all') send({ type: 'message', envelope });
   progress(envelope);
 }
 
-// Screenshots are compressed again on their way out; what follows one waits for it (envelope-queue.ts).
-const outgoing = new EnvelopeQueue(emit);
-
-function onEnvelope(envelope: Envelope): void {
-  if (stopping) return;
-  outgoing.push(envelope);
-}
-
 async function finish(code: number): Promise<never> {
-  outgoing.flush();
   writer?.close();
   await Promise.race([lastSend, new Promise((r) => setTimeout(r, 2000))]);
   return exit(code);
@@ -121,7 +112,6 @@ function stop(reason: string): void {
   if (stopping) return;
   // Browsers first: they are the slow part to go and keep CPU busy.
   killChildProcesses();
-  outgoing.flush();
   if (!finished) {
     const envelope = failedRunFinished(reason, 'Stopped');
     writer?.write(envelope);
@@ -183,7 +173,6 @@ async function main(): Promise<void> {
   try {
     if (job.messagesFile) writer = new NdjsonWriter(job.messagesFile);
     const { success, error } = await executeRun(job, onEnvelope);
-    await outgoing.drained();
     if (stopping) return;
     send({ type: 'done', success, ...(error ? { error } : {}) });
     if (error) process.stderr.write(`run-job: ${error}\n`);
@@ -192,8 +181,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     const message = (error as Error).message || String(error);
     process.stderr.write(`run-job: ${message}\n`);
-    outgoing.flush();
-    if (!finished) emit(failedRunFinished(message));
+    if (!finished) onEnvelope(failedRunFinished(message));
     send({ type: 'done', success: false, error: message });
     await finish(2);
   }

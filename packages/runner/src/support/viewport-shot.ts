@@ -4,10 +4,8 @@ import type { CDPSession, Page } from 'playwright-core';
  * A PNG of a page's viewport, asked of Chromium directly (DevTools protocol `Page.captureScreenshot`,
  * one round trip) rather than through `page.screenshot`, which first asks for the layout metrics and
  * prepares the page (fonts, caret, animations): 13-14 ms less a picture on the benchmark's pages
- * (bench:runner, PERFORMANCE.md), the same picture. In Chromium's fast PNG form (its quickest
- * deflate, 15-20 ms less again), which the run process compresses again beside the run
- * (envelope-queue.ts). One DevTools session a page, opened on its first picture. Falls back to
- * `page.screenshot` where a session cannot be opened.
+ * (bench:runner, PERFORMANCE.md), the same picture. One DevTools session a page, opened on its first
+ * picture. Falls back to `page.screenshot` where a session cannot be opened.
  */
 const sessions = new WeakMap<Page, Promise<CDPSession | null>>();
 
@@ -28,7 +26,7 @@ export async function viewportPng(page: Page, timeoutMs: number): Promise<Buffer
     timer = setTimeout(() => resolve(null), timeoutMs);
   });
   const shot = session
-    .send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true })
+    .send('Page.captureScreenshot', { format: 'png' })
     .then(({ data }) => Buffer.from(data, 'base64'))
     .catch(() => null);
   try {
