@@ -3,7 +3,6 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ATTACHMENT_TYPES, RunReport } from '@stepwise/shared';
 import { messagesToReport, readNdjson, runScenarios, type Envelope } from './index.ts';
-import { MEDIA } from './support/media-types.ts';
 import { baseOptions, baseUrl, byName, FEATURES, HOME, PNG_MAGIC, statuses, STEPS, tmpDirs, TOTP_KEY, usePageServer, workspace } from './runner-test-kit.ts';
 
 // The report of a real run: its test cases, steps, screenshots, console and network, and its messages.
@@ -176,10 +175,5 @@ describe('runScenarios', () => {
     expect(rebuilt.report).toEqual(main.report);
     expect([...rebuilt.attachments.keys()]).toEqual([...main.attachments.keys()]);
     for (const [id, blob] of main.attachments) expect(rebuilt.attachments.get(id)!.body.equals(blob.body)).toBe(true);
-  });
-});
-describe('support media types', () => {
-  it('are the report schema attachment types', () => {
-    expect(MEDIA).toEqual(ATTACHMENT_TYPES);
   });
 });

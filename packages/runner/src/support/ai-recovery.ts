@@ -12,7 +12,7 @@ import {
   AI_RECOVERY_COMMAND, AI_REPAIR_CHANNEL, failedLocatorOf, MAX_REPAIRS_PER_STEP, plainMessage, REPAIR_WAIT_MS, RETRY_ACTION_TIMEOUT_MS,
 } from './ai-recovery-protocol.ts';
 import { substitutingPage } from './locator-substitution.ts';
-import { MEDIA } from './media-types.ts';
+import { ATTACHMENT_TYPES as MEDIA } from '@stepwise/shared/report-constants';
 
 const CURRENT_STEP = Symbol.for('stepwise.currentStep');
 const MAX_CODE = 20_000;

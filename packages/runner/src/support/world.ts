@@ -18,7 +18,7 @@ import {
   type ITestStepHookParameter,
 } from '@cucumber/cucumber';
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
-import { MEDIA } from './media-types.ts';
+import { ATTACHMENT_TYPES as MEDIA } from '@stepwise/shared/report-constants';
 import { totpCode } from './totp.ts';
 import { viewportPng } from './viewport-shot.ts';
 import type { StepwiseParameters, StoredUser } from './parameters.ts';
