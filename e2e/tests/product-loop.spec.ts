@@ -60,8 +60,13 @@ test('a new user walks the product loop: sign up, demo project, write scenarios,
     await page.getByLabel('Password').fill(PASSWORD);
     await shot(page, '01-signup');
     await page.getByRole('button', { name: 'SIGN UP', exact: true }).click();
-    // The client download opens its release page in a new tab: a person would close it and come back.
+    // The client download opens the install page in a new tab (no CLIENT_DOWNLOAD_URL): its commands
+    // name this server; a person would copy them, close the tab and come back.
     const [download] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'DOWNLOAD CLIENT', exact: true }).click()]);
+    await expect(download).toHaveURL(/\/client$/);
+    await expect(download.getByRole('heading', { name: 'Install the Stepwise client' })).toBeVisible();
+    await expect(download.getByLabel('Install commands', { exact: true })).toHaveText(`npm ci\nnpx stepwise register-protocol --server ${new URL(page.url()).origin}`);
+    await shot(download, '01b-client');
     await download.close();
     await page.getByRole('button', { name: 'I HAVE INSTALLED THE CLIENT', exact: true }).click();
     await expect(page).toHaveURL(/\/home$/);

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   ALLOW_DELETE_PROJECTS: bool.default(true),
   TRIAL_INVITE_DOMAINS: z.string().default(''),
   SIGNUP_ENABLED: bool.default(true),
+  /** Where the web app's DOWNLOAD CLIENT sends members (a packaged client, an internal page); unset: the app's own install page. */
+  CLIENT_DOWNLOAD_URL: z.string().url().regex(/^https?:/, 'an http(s) address').optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -101,6 +103,7 @@ export interface Config {
   allowDeleteProjects: boolean;
   trialInviteDomains: string[];
   signupEnabled: boolean;
+  clientDownloadUrl?: string;
   trustProxy: boolean;
   logLevel: string;
   webDist?: string;
@@ -201,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowDeleteProjects: e.ALLOW_DELETE_PROJECTS,
     trialInviteDomains: e.TRIAL_INVITE_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
     signupEnabled: e.SIGNUP_ENABLED,
+    clientDownloadUrl: e.CLIENT_DOWNLOAD_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -20,6 +20,8 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     /** Company sign-in (OIDC) is configured: the login page offers it. */
     companySignIn: !!ctx.config.oidc,
     allowDeleteProjects: ctx.config.allowDeleteProjects,
+    /** DOWNLOAD CLIENT's address (CLIENT_DOWNLOAD_URL); null: the web app's own install page (/client). */
+    clientDownloadUrl: ctx.config.clientDownloadUrl ?? null,
     demoUrl: demoUrl(ctx),
     productName: 'Stepwise',
     version: process.env.npm_package_version ?? '0.1.0',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_VALUE_METRICS, MSG, VALUE_METRIC_MESSAGE } from '@stepwise/shared';
+import { loadConfig } from '../config.ts';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { ApiClient } from '../test/api-client.ts';
 import { addMemberToProject, createProject, signUpUser, type TestUser } from '../test/factories.ts';
@@ -30,6 +31,19 @@ describe('GET /api/config', () => {
     expectOk(res);
     expect(res.body).toMatchObject({ signupEnabled: true, allowDeleteProjects: true, productName: 'Stepwise' });
     expect(res.body.demoUrl).toBe(`${server.baseUrl.replace('127.0.0.1', 'localhost')}/demo-shop/`);
+    // No CLIENT_DOWNLOAD_URL: the web app's own install page.
+    expect(res.body.clientDownloadUrl).toBeNull();
+  });
+
+  it('names the client download an administrator configured, and refuses one that is not an http(s) address', async () => {
+    const configured = await startTestServer({ CLIENT_DOWNLOAD_URL: 'https://downloads.example.com/stepwise-client' });
+    try {
+      const res = await new ApiClient(configured.baseUrl).get('config');
+      expect(res.body.clientDownloadUrl).toBe('https://downloads.example.com/stepwise-client');
+    } finally {
+      await configured.close();
+    }
+    expect(() => loadConfig({ CLIENT_DOWNLOAD_URL: 'javascript:alert(1)' })).toThrow(/CLIENT_DOWNLOAD_URL/);
   });
 });
 

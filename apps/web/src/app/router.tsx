@@ -10,6 +10,7 @@ import { RequireAuth } from './guards/RequireAuth';
 const signupPage = async () => ({ Component: (await import('../features/onboarding/SignupPage')).SignupPage });
 const invitationPage = async () => ({ Component: (await import('../features/invitations/InvitationPage')).InvitationPage });
 const invitationsPage = async () => ({ Component: (await import('../features/invitations/InvitationsPage')).InvitationsPage });
+const clientPage = async () => ({ Component: (await import('../features/client/ClientPage')).ClientPage });
 const openRecorderPage = async () => ({ Component: (await import('../features/recorder/OpenRecorderPage')).OpenRecorderPage });
 const remoteRecorderPage = async () => ({ Component: (await import('../features/recorder/RemoteRecorderPage')).RemoteRecorderPage });
 const startPage = async () => ({ Component: (await import('./pages/StartPage')).StartPage });
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
       { path: '/invitation', lazy: invitationPage },
       { path: '/invitations', lazy: invitationsPage },
       { path: '/open-recorder/:cmd', lazy: openRecorderPage },
+      { path: '/client', lazy: clientPage },
       {
         element: <RequireAuth />,
         children: [

@@ -1,13 +1,6 @@
 /** Constants of the web app that the shared contract does not define. */
 export const PRODUCT_NAME = 'Stepwise';
 export const DEEP_LINK_SCHEME = 'stepwise';
-export const RELEASES_URL = 'https://github.com/stepwise-dev/stepwise-client/releases/latest';
-export const DOWNLOADS = {
-  windows: `${RELEASES_URL}/download/Stepwise-Setup.exe`,
-  'mac-x64': `${RELEASES_URL}/download/Stepwise-x64.dmg`,
-  'mac-arm64': `${RELEASES_URL}/download/Stepwise-arm64.dmg`,
-  other: RELEASES_URL,
-} as const;
 /** Used when the instance configuration names no documentation or support address. */
 export const DEFAULT_DOCS_URL = 'https://github.com/stepwise-dev/stepwise#readme';
 export const DEFAULT_SUPPORT_URL = 'https://github.com/stepwise-dev/stepwise/issues';

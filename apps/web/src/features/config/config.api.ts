@@ -8,6 +8,8 @@ export interface AppConfig {
   /** Company sign-in (OpenID Connect) is configured: the login page offers it. */
   companySignIn: boolean;
   allowDeleteProjects: boolean;
+  /** Where DOWNLOAD CLIENT goes (the server's CLIENT_DOWNLOAD_URL); null: this app's install page, /client. */
+  clientDownloadUrl: string | null;
   demoUrl: string;
   productName: string;
   docsUrl: string;
@@ -20,6 +22,7 @@ export function defaultConfig(): AppConfig {
     signupEnabled: true,
     companySignIn: false,
     allowDeleteProjects: false,
+    clientDownloadUrl: null,
     demoUrl: `${window.location.origin}${DEMO_PROJECT.path}`,
     productName: PRODUCT_NAME,
     docsUrl: DEFAULT_DOCS_URL,
@@ -35,10 +38,16 @@ export async function fetchConfig(): Promise<AppConfig> {
     signupEnabled: body.signupEnabled ?? fallback.signupEnabled,
     companySignIn: body.companySignIn ?? fallback.companySignIn,
     allowDeleteProjects: body.allowDeleteProjects ?? fallback.allowDeleteProjects,
+    clientDownloadUrl: body.clientDownloadUrl || fallback.clientDownloadUrl,
     demoUrl: body.demoUrl || fallback.demoUrl,
     productName: body.productName || fallback.productName,
     docsUrl: body.docsUrl || fallback.docsUrl,
     supportUrl: body.supportUrl || fallback.supportUrl,
     version: body.version ?? '',
   };
+}
+
+/** Where DOWNLOAD CLIENT opens: the address the administrator configured, else this app's install page. */
+export function clientDownloadHref(config: AppConfig): string {
+  return config.clientDownloadUrl ?? '/client';
 }

@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { ONBOARDING_STEPS, type ProjectDto } from '@stepwise/shared';
 import { Link } from 'react-router';
-import { DOWNLOADS } from '../../lib/web-constants';
-import { detectOs } from '../../lib/os';
 import { trackEvent } from '../../lib/track-event';
+import { clientDownloadHref } from '../config/config.api';
+import { useAppConfig } from '../config/use-app-config';
 import { useAdvanceOnboarding } from '../onboarding/use-onboarding';
 import { ChecklistItem } from './ChecklistItem';
 
@@ -16,11 +16,12 @@ interface Props {
 
 export function GetStartedChecklist({ step, projects, projectId }: Props) {
   const advanceOnboarding = useAdvanceOnboarding();
+  const config = useAppConfig();
   const hasUrl = projects.some((p) => p.url);
   const recorded = projects.some((p) => p.scenarioCount > 0);
 
   async function download() {
-    window.open(DOWNLOADS[await detectOs()], '_blank', 'noopener');
+    window.open(clientDownloadHref(config), '_blank', 'noopener');
     trackEvent('download_editor');
     await advanceOnboarding(ONBOARDING_STEPS.downloaded);
   }
@@ -31,7 +32,7 @@ export function GetStartedChecklist({ step, projects, projectId }: Props) {
       <ChecklistItem
         index={1}
         title="Download and install the client"
-        text="The desktop client records and runs scenarios in a real browser."
+        text="The client records and runs scenarios in a real browser on your computer."
         done={step >= ONBOARDING_STEPS.downloaded}
         action={<Button size="small" onClick={download}>Download</Button>}
       />

@@ -41,7 +41,7 @@ export function DownloadStep({ downloaded, onDownload, onInstalled }: Props) {
           Download the Stepwise client
         </Typography>
         <Typography color="text.secondary">
-          The desktop client records scenarios in a real browser and runs them on your machine.
+          The client records scenarios in a real browser and runs them on your computer.
         </Typography>
       </Box>
       <Box>

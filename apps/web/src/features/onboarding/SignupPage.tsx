@@ -5,11 +5,10 @@ import { useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useSignedIn } from '../../api/session';
 import { AuthLayout } from '../../components/AuthLayout';
-import { DOWNLOADS } from '../../lib/web-constants';
-import { detectOs } from '../../lib/os';
 import { trackEvent } from '../../lib/track-event';
 import { safeCallbackUrl, takeInvitationLink } from '../auth/redirects';
 import { useSessionActions } from '../auth/use-session-actions';
+import { clientDownloadHref } from '../config/config.api';
 import { useAppConfig } from '../config/use-app-config';
 import { DownloadStep } from './DownloadStep';
 import { initOnboarding } from './onboarding.api';
@@ -49,8 +48,7 @@ export function SignupPage() {
   }
 
   async function onDownload() {
-    const os = await detectOs();
-    window.open(DOWNLOADS[os], '_blank', 'noopener');
+    window.open(clientDownloadHref(config), '_blank', 'noopener');
     trackEvent('download_editor');
     setPhase('install');
     if (userId) await advanceOnboarding(ONBOARDING_STEPS.downloaded, userId);

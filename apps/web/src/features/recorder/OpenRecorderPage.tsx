@@ -10,11 +10,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useSignedIn } from '../../api/session';
 import { AuthLayout } from '../../components/AuthLayout';
-import { CopyButton } from '../../components/CopyButton';
 import { cloudRecorderLink, deepLink, isRecorderMode, MODE_LABELS } from './recorder-links';
 import { useClientAccessKey } from './use-client-access-key';
 import { useCountdown } from './use-countdown';
-import { useDownloadLink, type ClientInstall } from './use-download-link';
+import { useDownloadLink } from './use-download-link';
+import { InstallHelp } from './InstallHelp';
 
 /** /open-recorder/:cmd: hands over to the Stepwise client (`stepwise open-link`) through a stepwise:// link. */
 export function OpenRecorderPage() {
@@ -77,7 +77,7 @@ export function OpenRecorderPage() {
         >
           Continue in the app
         </Button>
-        <InstallHelp install={install} />
+        <InstallHelp install={install} lead="Nothing happened? " />
         {cmd === 'recorder' && (
           <Typography variant="body2" color="text.secondary">
             No client on this computer? <Link href={links.cloud}>Use the cloud recorder</Link>
@@ -100,26 +100,5 @@ export function OpenRecorderPage() {
         </Box>
       </Stack>
     </AuthLayout>
-  );
-}
-
-/** The client's "download": the command line installed with npm, then its stepwise:// handler. */
-function InstallHelp({ install }: { install: ClientInstall }) {
-  const text = install.commands.join('\n');
-  return (
-    <Box component="section" aria-labelledby="install-client">
-      <Typography id="install-client" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Nothing happened? {install.label}: run in {install.shell}
-      </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', bgcolor: 'grey.100', borderRadius: 1, p: 1.5 }}>
-        <Box component="pre" aria-label="Install commands" sx={{ flex: 1, m: 0, fontFamily: 'monospace', fontSize: 13, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
-          {text}
-        </Box>
-        <CopyButton text={text} ariaLabel="Copy the install commands" />
-      </Stack>
-      <Typography variant="caption" color="text.secondary">
-        Needs Node.js 22.18 or later and Chrome or Chromium. Then come back and press Continue in the app.
-      </Typography>
-    </Box>
   );
 }
