@@ -23,6 +23,12 @@ test('a new user signs up, creates a project, invites a colleague, manages token
     await page.getByRole('button', { name: 'I HAVE INSTALLED THE CLIENT', exact: true }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByText('Welcome, Olive')).toBeVisible();
+    // The checklist's Download opens the same install page in a new tab.
+    const checklist = page.getByRole('list', { name: 'Get started checklist' });
+    const [install] = await Promise.all([page.context().waitForEvent('page'), checklist.getByRole('button', { name: 'Download', exact: true }).click()]);
+    await expect(install).toHaveURL(/\/client$/);
+    await expect(install.getByRole('heading', { name: 'Install the Stepwise client' })).toBeVisible();
+    await install.close();
   });
 
   let projectId = '';
