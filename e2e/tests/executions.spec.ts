@@ -311,6 +311,9 @@ test.describe('licence', () => {
   test.afterAll(() => server.dispose());
 
   test('a plan without execution threads shows the upsell; an expired one blocks with the upgrade prompt', async ({ page, request }) => {
+    // The server is restarted inside the test (the plans are set with it stopped): a production start
+    // took most of the default 60 s on a loaded 2-core machine.
+    test.setTimeout(180_000);
     const email = uniqueEmail('licence');
     const token = await signUpViaApi(request, email, 'Lee', 'Licence');
     const noThreads = await demoProject(request, token, 'No threads shop');
