@@ -3,6 +3,7 @@ import { EXECUTION_EVENTS, EXECUTION_MESSAGES, type LiveStatus } from '@stepwise
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { addMemberToProject, createAccessKey, createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectError, expectOk } from '../test/assertions.ts';
+import { timeOfDayFromNow } from '../test/schedules.ts';
 import type { ExecutionRunner, RunnerHooks, StartRunInput } from './execution-runner.ts';
 import { EmbeddedScheduler } from './scheduler.ts';
 import { nextFireAt } from './schedule-math.ts';
@@ -235,9 +236,7 @@ describe('the embedded scheduler', () => {
 
   it('a fresh scheduler on the same database (another process) sees the same state', async () => {
     // A daily time six hours from now: no fire of its own falls in the two hours the row missed.
-    const later = new Date(Date.now() + 6 * 3600_000);
-    const time = `${String(later.getUTCHours()).padStart(2, '0')}:${String(Math.floor(later.getUTCMinutes() / 15) * 15).padStart(2, '0')}`;
-    const created = await create(alice, projectA, { schedule: { ...daily, time }, enabled: true });
+    const created = await create(alice, projectA, { schedule: { ...daily, time: timeOfDayFromNow(6) }, enabled: true });
     const past = new Date(Date.now() - 2 * 3600_000);
     await setRow(created._id, { next_run_at: past });
     const other = new EmbeddedScheduler({ db: server.ctx.db, log: server.ctx.log, keeper: server.ctx.executions.keeper, clock: () => new Date() });
