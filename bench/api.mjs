@@ -10,7 +10,8 @@
 // The machine is made busy while it measures: BENCH_LOAD busy-loop processes (default 1, see load.mjs).
 // Knobs: BENCH_RUNS (5 rounds), BENCH_DURATION (5 s per measurement), BENCH_CONNECTIONS (100),
 // BENCH_API_RUNS (40 runs), BENCH_DATABASE_URL (else postgres://postgres@127.0.0.1:5432/test: the
-// server of which a database is made; 'none' to skip PostgreSQL), BENCH_NODE_FLAGS (e.g. '--cpu-prof').
+// server of which a database is made; 'none' to skip PostgreSQL), BENCH_NODE_FLAGS (e.g. '--cpu-prof'),
+// BENCH_TARGETS (e.g. 'runs list': only the targets named, separated by ';').
 // Requests carry `accept-encoding: gzip, deflate, br` as Chromium's do: the answers go out compressed.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -66,10 +67,35 @@ const app = Fastify();
 app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 
-/** One autocannon measurement: req/s (mean), p99 latency, errors (connection errors, timeouts, non-2xx). */
+/** A process's CPU time so far in ms (user + system, /proc: Linux), or NaN elsewhere. */
+function cpuMsOf(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * One autocannon measurement: req/s (mean), p99 latency, errors (connection errors, timeouts, non-2xx),
+ * and the CPU each request cost the server (`target.pid`) and the client (autocannon, in this process), in µs.
+ */
 async function measure(target) {
-  const r = await autocannon({ ...target, connections: CONNECTIONS, duration: DURATION });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx, bytes: r.throughput.average };
+  const { pid, ...options } = target;
+  const server0 = cpuMsOf(pid);
+  const client0 = process.cpuUsage();
+  const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION });
+  const client = process.cpuUsage(client0);
+  const count = Math.max(1, r.requests.total);
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    bytes: r.throughput.average,
+    serverUs: ((cpuMsOf(pid) - server0) * 1000) / count,
+    clientUs: (client.user + client.system) / count,
+  };
 }
 
 /** A server on `databaseUrl` (none: PGlite) with a project, its runs and its workspace; the targets. */
@@ -122,6 +148,10 @@ async function seededServer(name, databaseUrl) {
   }
   // The first load of the tree (288 KB of JSON, 23 KB as sent) is printed, not judged: its bytes are the limit (PERFORMANCE.md).
   targets['features tree'].judged = false;
+  for (const t of Object.values(targets)) t.pid = child.pid;
+  // BENCH_TARGETS (names, separated by ';'): only those measured, e.g. to profile one of them.
+  const only = process.env.BENCH_TARGETS?.split(';').map((n) => n.trim());
+  if (only) for (const name of Object.keys(targets)) if (!only.includes(name)) delete targets[name];
   return { child, dataDir, targets };
 }
 
@@ -133,7 +163,8 @@ async function rounds(label, hello, targets) {
   for (let round = 0; round < RUNS; round++) {
     const order = names.map((_, i) => names[(i + round) % names.length]);
     for (const n of order) r[n].push(await measure(all[n]));
-    console.log(`${label} round ${round + 1}: ${names.map((n) => `${n} ${r[n].at(-1).rps.toFixed(0)} req/s p99 ${r[n].at(-1).p99} ms${r[n].at(-1).errors ? ` ${r[n].at(-1).errors} errors` : ''}`).join('; ')}`);
+    const cpu = (m) => `, CPU a request: server ${m.serverUs.toFixed(0)} µs, client ${m.clientUs.toFixed(0)} µs`;
+    console.log(`${label} round ${round + 1}: ${names.map((n) => `${n} ${r[n].at(-1).rps.toFixed(0)} req/s p99 ${r[n].at(-1).p99} ms${cpu(r[n].at(-1))}${r[n].at(-1).errors ? ` ${r[n].at(-1).errors} errors` : ''}`).join('; ')}`);
   }
   const results = [];
   for (const n of Object.keys(targets)) {
@@ -164,7 +195,7 @@ try {
   // The hello-world imports fastify from this checkout's node_modules (NODE_PATH does not apply to ESM).
   fs.symlinkSync(path.resolve(here, '../node_modules'), path.join(path.dirname(helloFile), 'node_modules'));
   hello = await startProcess([helloFile], {}, helloPort, '/');
-  const helloTarget = { url: `http://127.0.0.1:${helloPort}/`, headers: { 'accept-encoding': ACCEPT_ENCODING } };
+  const helloTarget = { url: `http://127.0.0.1:${helloPort}/`, headers: { 'accept-encoding': ACCEPT_ENCODING }, pid: hello.pid };
 
   const results = [];
   const pglite = await seededServer('pglite', undefined);

@@ -60,12 +60,20 @@ describe('security headers', () => {
     }
   });
 
-  it('give API answers the same headers and a policy under which nothing loads', async () => {
+  it('give API answers the headers that guard data, a policy under which nothing loads, and no caching', async () => {
     const user = await signUpUser(server.baseUrl);
     for (const [url, token, status] of [['/api/config', null, 200], ['/api/auth/getProjects', user.token, 200], ['/api/auth/getProjects', null, 401], ['/api/no-such-route', null, 404]] as const) {
       const res = await fetch(`${server.baseUrl}${url}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
       expect(res.status).toBe(status);
-      expectCommonHeaders(res);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+      // The headers that only documents use are not sent with data.
+      for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']) {
+        expect(res.headers.get(name), `${url}: ${name}`).toBeNull();
+      }
       const csp = policy(res.headers.get('content-security-policy'));
       expect(csp.get('default-src'), `${url} ${status}`).toEqual(["'none'"]);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
