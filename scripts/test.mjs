@@ -114,7 +114,8 @@ if (buildCode === 0) {
   log(withPostgres ? `Browser tests (Playwright, Chromium); tests of SQL on PostgreSQL beside them (${POSTGRES_TESTS.length} files, scripts/postgres-tests.mjs)...` : 'Browser tests (Playwright, Chromium)...');
   e2e = stage('browser tests', () => browserTests(chromium, e2eLog), withPostgres ? 'PostgreSQL pass' : '').then(() => e2eLog && printLog('browser tests', e2eLog));
 }
-if (withPostgres) await stage('SQL tests (PostgreSQL)', () => vitest('postgres', [...notTimed, ...POSTGRES_TESTS], {}), buildCode === 0 ? 'browser tests' : '');
+// Two files at a time: the browser tests beside it keep the cores busy (vitest.config.ts).
+if (withPostgres) await stage('SQL tests (PostgreSQL)', () => vitest('postgres', [...notTimed, '--maxWorkers=2', ...POSTGRES_TESTS], {}), buildCode === 0 ? 'browser tests' : '');
 await e2e;
 if (withPostgres) await stage('timed tests (PostgreSQL)', () => vitest('postgres-timed', [...TIMED, ...POSTGRES_TESTS], {}));
 finish();
