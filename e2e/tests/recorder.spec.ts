@@ -25,6 +25,8 @@ class StreamedShop {
   }
 
   async point(target: Locator): Promise<{ x: number; y: number }> {
+    // boundingBox does not wait: the shop's page may still be drawing the page it navigated to.
+    await target.waitFor({ state: 'visible' });
     const box = await target.boundingBox();
     const frame = await this.canvas.boundingBox();
     if (!box || !frame) throw new Error('not on screen');
