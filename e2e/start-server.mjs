@@ -29,6 +29,9 @@ const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
     ALLOW_PRIVATE_GIT_HOSTS: process.env.ALLOW_PRIVATE_GIT_HOSTS ?? 'true',
     // Every test signs its people up and in from 127.0.0.1, two test workers at once.
     AUTH_RATE_LIMIT_PER_MINUTE: process.env.AUTH_RATE_LIMIT_PER_MINUTE ?? '1000',
+    // The top bar's Documentation and Support links, as an administrator sets them.
+    DOCS_URL: process.env.DOCS_URL ?? 'https://docs.example.com/stepwise',
+    SUPPORT_URL: process.env.SUPPORT_URL ?? 'mailto:qa-support@example.com',
     ...oidcEnv,
   },
 });

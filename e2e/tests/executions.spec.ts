@@ -294,6 +294,9 @@ test.describe('a schedule a minute and a half ahead', () => {
     const row = allRow(page, 'Quarter hourly search');
     await expect(row.getByRole('switch', { name: 'Enabled: Quarter hourly search' })).toBeChecked();
     await expect(row.getByTestId('execution-status')).toHaveText('Planned');
+    // This server has no DOCS_URL or SUPPORT_URL: the top bar shows no link that would lead nowhere.
+    await expect(page.getByRole('link', { name: 'Documentation' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Support' })).toHaveCount(0);
 
     await page.getByRole('button', { name: /^Active/ }).click();
     const live = activeRow(page, 'Quarter hourly search');
@@ -305,7 +308,7 @@ test.describe('a schedule a minute and a half ahead', () => {
 
 test.describe('licence', () => {
   // Plans are changed with the admin command on the server machine, with the server stopped.
-  const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 8);
+  const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 8, { SUPPORT_URL: 'https://sales.example.com/stepwise' });
   test.use({ baseURL: server.baseURL });
   test.beforeAll(() => server.start());
   test.afterAll(() => server.dispose());
@@ -333,7 +336,7 @@ test.describe('licence', () => {
       await page.goto(`/${noThreads}/executions`);
       const upsell = page.getByRole('region', { name: 'Executions upsell' });
       await expect(upsell.getByText('Executions are not part of your plan')).toBeVisible();
-      await expect(upsell.getByRole('link', { name: 'Contact sales' })).toBeVisible();
+      await expect(upsell.getByRole('link', { name: 'Contact sales' })).toHaveAttribute('href', 'https://sales.example.com/stepwise');
       await page.screenshot({ path: `${shots}/upsell.png` });
     });
 

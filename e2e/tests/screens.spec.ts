@@ -91,6 +91,9 @@ test.describe('screens around the account area', () => {
     await signedInAs(page, email);
     await page.goto(`/${projectId}/dashboard`);
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    // The administrator's documentation and support addresses (DOCS_URL, SUPPORT_URL: e2e/start-server.mjs).
+    await expect(page.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', 'https://docs.example.com/stepwise');
+    await expect(page.getByRole('link', { name: 'Support' })).toHaveAttribute('href', 'mailto:qa-support@example.com');
     await page.screenshot({ path: 'test-results/screens/dashboard.png' });
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const before = (await nav.boundingBox())!.width;

@@ -21,6 +21,10 @@ const EnvSchema = z.object({
   SIGNUP_ENABLED: bool.default(true),
   /** Where the web app's DOWNLOAD CLIENT sends members (a packaged client, an internal page); unset: the app's own install page. */
   CLIENT_DOWNLOAD_URL: z.string().url().regex(/^https?:/, 'an http(s) address').optional(),
+  /** The top bar's Documentation link (an http(s) address); unset: no such link. */
+  DOCS_URL: z.string().url().regex(/^https?:/, 'an http(s) address').optional(),
+  /** The top bar's Support link and the plan dialogs' Contact sales (http(s) or mailto:); unset: neither is shown. */
+  SUPPORT_URL: z.string().url().regex(/^(https?|mailto):/, 'an http(s) or mailto: address').optional(),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
@@ -104,6 +108,8 @@ export interface Config {
   trialInviteDomains: string[];
   signupEnabled: boolean;
   clientDownloadUrl?: string;
+  docsUrl?: string;
+  supportUrl?: string;
   trustProxy: boolean;
   logLevel: string;
   webDist?: string;
@@ -205,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trialInviteDomains: e.TRIAL_INVITE_DOMAINS.split(',').map((d) => d.trim().toLowerCase()).filter(Boolean),
     signupEnabled: e.SIGNUP_ENABLED,
     clientDownloadUrl: e.CLIENT_DOWNLOAD_URL,
+    docsUrl: e.DOCS_URL,
+    supportUrl: e.SUPPORT_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

@@ -22,6 +22,9 @@ export const projectsRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async 
     allowDeleteProjects: ctx.config.allowDeleteProjects,
     /** DOWNLOAD CLIENT's address (CLIENT_DOWNLOAD_URL); null: the web app's own install page (/client). */
     clientDownloadUrl: ctx.config.clientDownloadUrl ?? null,
+    /** The Documentation and Support links (DOCS_URL, SUPPORT_URL); null: not shown. */
+    docsUrl: ctx.config.docsUrl ?? null,
+    supportUrl: ctx.config.supportUrl ?? null,
     demoUrl: demoUrl(ctx),
     productName: 'Stepwise',
     version: process.env.npm_package_version ?? '0.1.0',

@@ -31,19 +31,33 @@ describe('GET /api/config', () => {
     expectOk(res);
     expect(res.body).toMatchObject({ signupEnabled: true, allowDeleteProjects: true, productName: 'Stepwise' });
     expect(res.body.demoUrl).toBe(`${server.baseUrl.replace('127.0.0.1', 'localhost')}/demo-shop/`);
-    // No CLIENT_DOWNLOAD_URL: the web app's own install page.
+    // No CLIENT_DOWNLOAD_URL: the web app's own install page; no DOCS_URL or SUPPORT_URL: no such links.
     expect(res.body.clientDownloadUrl).toBeNull();
+    expect(res.body.docsUrl).toBeNull();
+    expect(res.body.supportUrl).toBeNull();
   });
 
-  it('names the client download an administrator configured, and refuses one that is not an http(s) address', async () => {
-    const configured = await startTestServer({ CLIENT_DOWNLOAD_URL: 'https://downloads.example.com/stepwise-client' });
+  it('names the client download, documentation and support an administrator configured, and refuses addresses of other schemes', async () => {
+    const configured = await startTestServer({
+      CLIENT_DOWNLOAD_URL: 'https://downloads.example.com/stepwise-client',
+      DOCS_URL: 'https://wiki.example.com/qa/stepwise',
+      SUPPORT_URL: 'mailto:qa-tools@example.com',
+    });
     try {
       const res = await new ApiClient(configured.baseUrl).get('config');
-      expect(res.body.clientDownloadUrl).toBe('https://downloads.example.com/stepwise-client');
+      expect(res.body).toMatchObject({
+        clientDownloadUrl: 'https://downloads.example.com/stepwise-client',
+        docsUrl: 'https://wiki.example.com/qa/stepwise',
+        supportUrl: 'mailto:qa-tools@example.com',
+      });
     } finally {
       await configured.close();
     }
     expect(() => loadConfig({ CLIENT_DOWNLOAD_URL: 'javascript:alert(1)' })).toThrow(/CLIENT_DOWNLOAD_URL/);
+    expect(() => loadConfig({ DOCS_URL: 'javascript:alert(1)' })).toThrow(/DOCS_URL/);
+    expect(() => loadConfig({ DOCS_URL: 'mailto:docs@example.com' })).toThrow(/DOCS_URL/);
+    expect(() => loadConfig({ SUPPORT_URL: 'data:text/html,hi' })).toThrow(/SUPPORT_URL/);
+    expect(loadConfig({ SUPPORT_URL: 'https://help.example.com/' }).supportUrl).toBe('https://help.example.com/');
   });
 });
 

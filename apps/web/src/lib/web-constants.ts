@@ -1,9 +1,6 @@
 /** Constants of the web app that the shared contract does not define. */
 export const PRODUCT_NAME = 'Stepwise';
 export const DEEP_LINK_SCHEME = 'stepwise';
-/** Used when the instance configuration names no documentation or support address. */
-export const DEFAULT_DOCS_URL = 'https://github.com/stepwise-dev/stepwise#readme';
-export const DEFAULT_SUPPORT_URL = 'https://github.com/stepwise-dev/stepwise/issues';
 export const INVITATION_LINK_KEY = 'stepwise.invitationLink';
 export const QUERY_CACHE_KEY = 'stepwise.queryCache';
 export const GET_STARTED_VIDEO_LENGTH = '2:27';

@@ -27,16 +27,21 @@ export function TopBar() {
       {project && <WorkspaceControls key={project._id} />}
       <Box sx={{ flex: 1 }} />
       <LicenceIndicator />
-      <Tooltip title="Documentation">
-        <IconButton aria-label="Documentation" href={config.docsUrl} target="_blank" rel="noreferrer">
-          <MenuBookOutlinedIcon />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Support">
-        <IconButton aria-label="Support" href={config.supportUrl} target="_blank" rel="noreferrer">
-          <HelpOutlineIcon />
-        </IconButton>
-      </Tooltip>
+      {/* The links the administrator configured (DOCS_URL, SUPPORT_URL): none leads nowhere. */}
+      {config.docsUrl && (
+        <Tooltip title="Documentation">
+          <IconButton aria-label="Documentation" href={config.docsUrl} target="_blank" rel="noreferrer">
+            <MenuBookOutlinedIcon />
+          </IconButton>
+        </Tooltip>
+      )}
+      {config.supportUrl && (
+        <Tooltip title="Support">
+          <IconButton aria-label="Support" href={config.supportUrl} target="_blank" rel="noreferrer">
+            <HelpOutlineIcon />
+          </IconButton>
+        </Tooltip>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { DEMO_PROJECT } from '@stepwise/shared';
 import { api } from '../../api/client';
-import { DEFAULT_DOCS_URL, DEFAULT_SUPPORT_URL, PRODUCT_NAME } from '../../lib/web-constants';
+import { PRODUCT_NAME } from '../../lib/web-constants';
 
 /** Public instance settings (GET /api/config). Local type: the shared contract has no schema for it. */
 export interface AppConfig {
@@ -12,8 +12,10 @@ export interface AppConfig {
   clientDownloadUrl: string | null;
   demoUrl: string;
   productName: string;
-  docsUrl: string;
-  supportUrl: string;
+  /** The top bar's Documentation link (the server's DOCS_URL); null: not shown. */
+  docsUrl: string | null;
+  /** The top bar's Support link and the plan dialogs' Contact sales (SUPPORT_URL); null: not shown. */
+  supportUrl: string | null;
   version: string;
 }
 
@@ -25,8 +27,8 @@ export function defaultConfig(): AppConfig {
     clientDownloadUrl: null,
     demoUrl: `${window.location.origin}${DEMO_PROJECT.path}`,
     productName: PRODUCT_NAME,
-    docsUrl: DEFAULT_DOCS_URL,
-    supportUrl: DEFAULT_SUPPORT_URL,
+    docsUrl: null,
+    supportUrl: null,
     version: '',
   };
 }
