@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useAppConfig } from '../../features/config/use-app-config';
 import { FeatureSearchBox } from '../../features/features/FeatureSearchBox';
@@ -11,6 +12,18 @@ import { useCurrentProject } from '../../features/projects/use-projects';
 import { WorkspaceControls } from '../../features/workspace/WorkspaceControls';
 import { LicenceIndicator } from './LicenceIndicator';
 import { ProjectSelector } from './ProjectSelector';
+
+/** A link the administrator configured (DOCS_URL, SUPPORT_URL); none when it is not set, so none leads nowhere. */
+function HelpLink({ label, href, icon }: { label: string; href: string | null; icon: ReactNode }) {
+  if (!href) return null;
+  return (
+    <Tooltip title={label}>
+      <IconButton aria-label={label} href={href} target="_blank" rel="noreferrer">
+        {icon}
+      </IconButton>
+    </Tooltip>
+  );
+}
 
 export function TopBar() {
   const config = useAppConfig();
@@ -27,21 +40,8 @@ export function TopBar() {
       {project && <WorkspaceControls key={project._id} />}
       <Box sx={{ flex: 1 }} />
       <LicenceIndicator />
-      {/* The links the administrator configured (DOCS_URL, SUPPORT_URL): none leads nowhere. */}
-      {config.docsUrl && (
-        <Tooltip title="Documentation">
-          <IconButton aria-label="Documentation" href={config.docsUrl} target="_blank" rel="noreferrer">
-            <MenuBookOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-      )}
-      {config.supportUrl && (
-        <Tooltip title="Support">
-          <IconButton aria-label="Support" href={config.supportUrl} target="_blank" rel="noreferrer">
-            <HelpOutlineIcon />
-          </IconButton>
-        </Tooltip>
-      )}
+      <HelpLink label="Documentation" href={config.docsUrl} icon={<MenuBookOutlinedIcon />} />
+      <HelpLink label="Support" href={config.supportUrl} icon={<HelpOutlineIcon />} />
     </Stack>
   );
 }
