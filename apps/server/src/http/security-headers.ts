@@ -100,14 +100,29 @@ function helmetHeaders(options: HelmetOptions): SecurityHeaders {
   return Object.freeze(headers);
 }
 
-/** The headers of every answer with the content security policy `directives` (see registerSecurityHeaders). */
-function securityHeaders(directives: Directives, publicUrl?: string): SecurityHeaders {
+/** Helmet's headers that act only on documents: off for data (apiHeaders). */
+const DOCUMENT_ONLY_OFF: HelmetOptions = {
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+/**
+ * The headers of answers with the content security policy `directives` (see registerSecurityHeaders):
+ * of a document, helmet's, or of data, those of them that act on data (`document` false).
+ */
+function securityHeaders(directives: Directives, publicUrl?: string, document = true): SecurityHeaders {
   const https = publicUrl?.startsWith('https:') ?? false;
   return helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives },
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
     strictTransportSecurity: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
+    ...(document ? {} : DOCUMENT_ONLY_OFF),
   });
 }
 
@@ -120,20 +135,7 @@ function securityHeaders(directives: Directives, publicUrl?: string): SecurityHe
  * costs the server and every client a header to write and parse on every call (bench:api).
  */
 function apiHeaders(publicUrl?: string): SecurityHeaders {
-  const https = publicUrl?.startsWith('https:') ?? false;
-  const headers = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: API_DIRECTIVES },
-    xFrameOptions: { action: 'deny' },
-    strictTransportSecurity: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
-    crossOriginOpenerPolicy: false,
-    originAgentCluster: false,
-    referrerPolicy: false,
-    xDnsPrefetchControl: false,
-    xDownloadOptions: false,
-    xPermittedCrossDomainPolicies: false,
-    xXssProtection: false,
-  });
-  return Object.freeze({ ...headers, 'cache-control': 'no-store' });
+  return Object.freeze({ ...securityHeaders(API_DIRECTIVES, publicUrl, false), 'cache-control': 'no-store' });
 }
 
 /**
