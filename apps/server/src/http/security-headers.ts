@@ -101,7 +101,7 @@ function helmetHeaders(options: HelmetOptions): SecurityHeaders {
 }
 
 /** Helmet's headers that act only on documents: off for data (apiHeaders). */
-const DOCUMENT_ONLY_OFF: HelmetOptions = {
+const DOCUMENT_ONLY_OFF = {
   crossOriginOpenerPolicy: false,
   originAgentCluster: false,
   referrerPolicy: false,
@@ -109,7 +109,7 @@ const DOCUMENT_ONLY_OFF: HelmetOptions = {
   xDownloadOptions: false,
   xPermittedCrossDomainPolicies: false,
   xXssProtection: false,
-};
+} as const satisfies HelmetOptions;
 
 /**
  * The headers of answers with the content security policy `directives` (see registerSecurityHeaders):
