@@ -62,10 +62,9 @@ async function show(p: Page): Promise<void> {
   await startScreencast(p);
 }
 
-async function startScreencast(p: Page): Promise<void> {
-  const viewport = p.viewportSize() ?? options!.viewport;
+async function startScreencast(p: Page, size = p.viewportSize() ?? options!.viewport): Promise<void> {
   await p.screencast.start({
-    size: viewport,
+    size,
     quality: options!.quality,
     fps: options!.fps,
     onFrame: ({ data, viewportWidth, viewportHeight }) => {
@@ -120,11 +119,17 @@ async function command(c: RecorderCommand): Promise<void> {
     case 'reload':
       await p.reload({ timeout: NAVIGATION_TIMEOUT_MS });
       return;
-    case 'viewport':
-      await p.setViewportSize({ width: c.width, height: c.height });
-      page = null;
-      await show(p);
+    case 'viewport': {
+      // The screencast is started again at the new size before the page is resized, and the page stays
+      // the one streamed: the frame the resize paints is the next one sent (a static page paints no
+      // other; stopped meanwhile, a loaded machine could drop it and leave the old picture).
+      const size = { width: c.width, height: c.height };
+      await stopScreencast?.().catch(() => undefined);
+      await startScreencast(p, size);
+      await p.setViewportSize(size);
+      await announce(p);
       return;
+    }
     case 'assertVisible':
       await recording!.assertVisibleAt(p, c.x, c.y);
       return;
