@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { PLAN_NAMES } from '@stepwise/shared';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** An address a link may open: http(s) only (no javascript:, data: or file:). */
+const httpUrl = z.string().url().regex(/^https?:/, 'an http(s) address');
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -20,9 +22,9 @@ const EnvSchema = z.object({
   TRIAL_INVITE_DOMAINS: z.string().default(''),
   SIGNUP_ENABLED: bool.default(true),
   /** Where the web app's DOWNLOAD CLIENT sends members (a packaged client, an internal page); unset: the app's own install page. */
-  CLIENT_DOWNLOAD_URL: z.string().url().regex(/^https?:/, 'an http(s) address').optional(),
+  CLIENT_DOWNLOAD_URL: httpUrl.optional(),
   /** The top bar's Documentation link (an http(s) address); unset: no such link. */
-  DOCS_URL: z.string().url().regex(/^https?:/, 'an http(s) address').optional(),
+  DOCS_URL: httpUrl.optional(),
   /** The top bar's Support link and the plan dialogs' Contact sales (http(s) or mailto:); unset: neither is shown. */
   SUPPORT_URL: z.string().url().regex(/^(https?|mailto):/, 'an http(s) or mailto: address').optional(),
   TRUST_PROXY: bool.default(false),

@@ -49,17 +49,19 @@ async function show(p: Page): Promise<void> {
   if (page === p) return;
   await stopScreencast?.().catch(() => undefined);
   page = p;
-  if (watched.has(p)) return startScreencast(p);
-  watched.add(p);
-  p.on('framenavigated', (frame) => frame === p.mainFrame() && void announce(p));
-  p.on('load', () => void announce(p));
-  p.on('close', () => {
-    if (page !== p) return;
-    const rest = context?.pages().filter((o) => o !== p) ?? [];
-    page = null;
-    if (rest.length) void show(rest[rest.length - 1]);
-  });
+  if (!watched.has(p)) {
+    watched.add(p);
+    p.on('framenavigated', (frame) => frame === p.mainFrame() && void announce(p));
+    p.on('load', () => void announce(p));
+    p.on('close', () => {
+      if (page !== p) return;
+      const rest = context?.pages().filter((o) => o !== p) ?? [];
+      page = null;
+      if (rest.length) void show(rest[rest.length - 1]);
+    });
+  }
   await startScreencast(p);
+  await announce(p);
 }
 
 async function startScreencast(p: Page, size = p.viewportSize() ?? options!.viewport): Promise<void> {
@@ -73,7 +75,6 @@ async function startScreencast(p: Page, size = p.viewportSize() ?? options!.view
     },
   });
   stopScreencast = () => p.screencast.stop();
-  await announce(p);
 }
 
 async function announce(p: Page): Promise<void> {
