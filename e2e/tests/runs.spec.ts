@@ -324,13 +324,28 @@ test('an Execution Planner run shows its mode and execution logs; the runs list 
 
   await signedInAs(page, email);
 
-  await test.step('the list shows the first 50 runs and the rest once scrolled to the end', async () => {
-    const total = bulk + 2;
+  await test.step('the list shows the first 50 runs and the rest once scrolled to the end, even when a new run comes in meanwhile', async () => {
+    let total = bulk + 2;
     await page.goto(`/${projectId}/runs`);
     await expect(page.getByTestId('runs-shown')).toHaveText(`50 of ${total} reports`);
+    // The second page's answer is held while a report is uploaded: the live refresh that follows
+    // cancels the page's load, and the list must still load on (no further scroll event comes).
+    let held = 0;
+    await page.route('**/api/runs/project/getDetails', async (route) => {
+      if ((route.request().postDataJSON() as { page?: number }).page !== 1 || held++ > 0) return route.continue();
+      await uploadReport(request, key, projectId, reportFile, 'Bulk late');
+      await new Promise((r) => setTimeout(r, 1500));
+      // The refresh has cancelled (aborted) this load by now.
+      await route.continue().catch(() => {});
+    });
+    total += 1;
     const scroller = reportsGrid(page).locator('.MuiDataGrid-virtualScroller');
     await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect(page.getByTestId('runs-shown')).toHaveText(`${total} of ${total} reports`);
+    expect(held).toBeGreaterThan(0);
+    // Where the user was: loading a page does not take the list back to its top.
+    expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(1000);
+    await page.unroute('**/api/runs/project/getDetails');
     await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect(reportsGrid(page).getByText('Bulk 0', { exact: true })).toBeVisible();
     await page.screenshot({ path: `${shots}/runs-scrolled.png` });

@@ -7,7 +7,7 @@ import { fetchBranches } from '../../workspace/branches.api';
 import { useWorkspace } from '../../workspace/use-workspace';
 import { wsKeys } from '../../workspace/workspace-keys';
 import { LoadError } from '../common/LoadError';
-import { DEFAULT_SORT, PERIODS, readDurationIndex, saveDurationIndex, type RunSortField, type TypeFilter } from '../logic/run-list';
+import { DEFAULT_SORT, PERIODS, readDurationIndex, saveDurationIndex, uniqueById, type RunSortField, type TypeFilter } from '../logic/run-list';
 import type { RunListQuery } from '../runs.api';
 import { useDebouncedValue } from '../use-debounced-value';
 import { useRunList } from '../use-runs';
@@ -37,12 +37,16 @@ export function RunsPage() {
   );
   const list = useRunList(projectId, query);
   const branches = useQuery({ queryKey: wsKeys.branches(projectId), queryFn: () => fetchBranches(ws.ref) }).data ?? [];
-  const rows = useMemo(() => list.data?.pages.flatMap((p) => p.reports) ?? [], [list.data]);
+  // Pages are read by offset: a run that came in between two pages' loads shows a row of the first on
+  // the second too, until the refresh it causes. Each row once.
+  const rows = useMemo(() => uniqueById(list.data?.pages.flatMap((p) => p.reports) ?? []), [list.data]);
 
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  // Not while a refresh (a new run came in) is in flight: the next page would cancel it and join stale
+  // pages to fresh ones. RunsTable asks again once the load ends.
+  const { hasNextPage, isFetching, fetchNextPage } = list;
   const onNearEnd = useCallback(() => {
-    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (hasNextPage && !isFetching) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isFetching, fetchNextPage]);
 
   const open = (row: RunListRow, newTab: boolean) => {
     const path = row.detailsPath || `/${projectId}/run-report/${row.id}`;
@@ -77,6 +81,7 @@ export function RunsPage() {
           rows={rows}
           loading={list.isLoading || list.isPlaceholderData}
           fetchingMore={list.isFetchingNextPage}
+          fetching={list.isFetching}
           searching={search !== debouncedSearch}
           sort={sort}
           onSort={(s) => setSort(s ?? DEFAULT_SORT)}

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridSortModel, useGridApiRef } from '@mui/x-data-grid';
+import { DataGrid, gridRenderContextSelector, type GridColDef, type GridSortModel, useGridApiRef } from '@mui/x-data-grid';
 import type { RunListRow } from '@stepwise/shared';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { StatusChip } from '../common/StatusChip';
 import { formatDateTime, formatDuration, isSortField, modeLabel, rowStatus, type RunSortField } from '../logic/run-list';
 
@@ -12,6 +12,8 @@ interface Props {
   rows: RunListRow[];
   loading: boolean;
   fetchingMore: boolean;
+  /** Any load of the list in flight (a refresh, or the next page): the next page waits for it. */
+  fetching: boolean;
   searching: boolean;
   sort: { field: RunSortField; order: 'asc' | 'desc' };
   onSort: (sort: { field: RunSortField; order: 'asc' | 'desc' } | null) => void;
@@ -69,14 +71,20 @@ function Overlay({ children }: { children: ReactNode }) {
 }
 
 /** The runs: virtualised rows, server-side sorting, the next page loaded as the end scrolls into view. */
-export function RunsTable({ rows, loading, fetchingMore, searching, sort, onSort, onNearEnd, onOpen }: Props) {
+export function RunsTable({ rows, loading, fetchingMore, fetching, searching, sort, onSort, onNearEnd, onOpen }: Props) {
   const apiRef = useGridApiRef();
   const nearEnd = useRef<(lastRowIndex: number) => void>(() => {});
   nearEnd.current = (last) => {
     if (rows.length > 0 && last >= rows.length - PREFETCH_ROWS) onNearEnd();
   };
   useEffect(() => apiRef.current?.subscribeEvent('renderedRowsIntervalChange', (ctx) => nearEnd.current(ctx.lastRowIndex)), [apiRef]);
-  const sortModel: GridSortModel = [{ field: sort.field, sort: sort.order }];
+  // The end may come into view while the list is loading (the next page then waits) and no change of
+  // the rendered rows follows: look again each time a load ends.
+  useEffect(() => {
+    if (!loading && !fetching && apiRef.current) nearEnd.current(gridRenderContextSelector(apiRef).lastRowIndex);
+  }, [rows.length, loading, fetching, apiRef]);
+  // The same model while the sort is the same: a new one is a change of sort to the grid, which then scrolls back to the top.
+  const sortModel: GridSortModel = useMemo(() => [{ field: sort.field, sort: sort.order }], [sort.field, sort.order]);
   const onSortModelChange = (model: GridSortModel) => {
     const first = model[0];
     onSort(first && first.sort && isSortField(first.field) ? { field: first.field, order: first.sort } : null);

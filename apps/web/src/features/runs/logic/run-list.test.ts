@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DURATION_INDEX, formatDuration, isSortField, modeLabel, parseDurationIndex, PERIODS, rowStatus } from './run-list';
+import { DEFAULT_DURATION_INDEX, formatDuration, isSortField, modeLabel, parseDurationIndex, PERIODS, rowStatus, uniqueById } from './run-list';
 
 describe('runs list', () => {
   it('offers last 24 hours, last week, last 2 weeks and all as 1, 7, 14 and 365 days', () => {
@@ -37,5 +37,12 @@ describe('runs list', () => {
   it('sorts only by the fields the server knows', () => {
     expect(isSortField('publishTime')).toBe(true);
     expect(isSortField('environment')).toBe(false);
+  });
+
+  it('keeps each run once when a run that came in between two pages shows a row of the first on the second too', () => {
+    const page1 = [{ id: 'c' }, { id: 'b' }];
+    const page2 = [{ id: 'b' }, { id: 'a' }];
+    expect(uniqueById([...page1, ...page2]).map((r) => r.id)).toEqual(['c', 'b', 'a']);
+    expect(uniqueById([])).toEqual([]);
   });
 });

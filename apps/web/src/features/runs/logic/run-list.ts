@@ -76,3 +76,9 @@ export function formatDateTime(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? '-' : d.toLocaleString();
 }
+
+/** The rows with each id once (its first place kept). */
+export function uniqueById<T extends { id: string }>(rows: T[]): T[] {
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.id) && Boolean(seen.add(r.id)));
+}
