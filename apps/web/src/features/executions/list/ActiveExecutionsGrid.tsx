@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useMemo, useRef } from 'react';
 import { EXECUTION_MESSAGES, type ExecutionDto } from '@stepwise/shared';
 import type { LiveInstance } from '../live/live-store';
 import { isFinished, liveStatusLabel } from '../logic/status';
@@ -48,7 +49,11 @@ export function ActiveExecutionsGrid({ instances, executions, onOpen, onStop, on
     const execution = byId.get(live.executionId);
     return execution ? [{ live, execution }] : [];
   });
-  const columns: GridColDef<Row>[] = [
+  // The same columns from render to render (a new set would undo a column the user resized at every
+  // live update); the handlers are read when a cell is drawn.
+  const handlers = useRef({ onStop, onConsole });
+  handlers.current = { onStop, onConsole };
+  const columns = useMemo<GridColDef<Row>[]>(() => [
     { field: 'info', headerName: 'Execution info', flex: 1.2, minWidth: 200, sortable: false, renderCell: ({ row }) => <ExecutionInfo execution={row.execution} /> },
     { field: 'startedAt', headerName: 'Started at', width: 200, valueGetter: (_v, row) => row.live.startTime, renderCell: ({ row }) => startedAt(row.live.startTime) },
     { field: 'progress', headerName: 'Scenarios execution progress', flex: 1.4, minWidth: 260, sortable: false, renderCell: ({ row }) => <ProgressCell live={row.live} /> },
@@ -58,9 +63,9 @@ export function ActiveExecutionsGrid({ instances, executions, onOpen, onStop, on
       headerName: 'Actions',
       width: 140,
       sortable: false,
-      renderCell: ({ row }) => <ActiveActions live={row.live} name={row.execution.name} onStop={onStop} onConsole={onConsole} />,
+      renderCell: ({ row }) => <ActiveActions live={row.live} name={row.execution.name} onStop={(l) => handlers.current.onStop(l)} onConsole={(l) => handlers.current.onConsole(l)} />,
     },
-  ];
+  ], []);
   return (
     <Box sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderRadius: 1 }}>
       <DataGrid
