@@ -57,6 +57,8 @@ export interface DatabaseOptions {
   schema?: string;
   /** A dump of a PGlite data folder to start from instead of an empty one (tests skip initdb this way). */
   pgliteTemplate?: Blob;
+  /** An open PGlite to use (tests reuse one between servers): closing the database leaves it open. */
+  pglite?: PGlite;
 }
 
 /** Opens the database: PostgreSQL through `pg` when a URL is given, embedded PGlite otherwise. */
@@ -77,6 +79,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
     }
     return new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
   }
+  if (opts.pglite) return new Kysely<Database>({ dialect: pgliteDialect(opts.pglite, { keepOpen: true }) });
   if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
   const client = await PGlite.create(opts.dataDir, opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
   return new Kysely<Database>({ dialect: pgliteDialect(client) });

@@ -8,12 +8,14 @@ import { KyselyPGlite } from 'kysely-pglite';
  *   keeps it until commit or rollback, and other requests' queries wait instead of running inside it;
  * - results carry `numAffectedRows`, which Kysely's update and delete results read (the driver
  *   passes PGlite's `affectedRows` through under its own name).
+ * With `keepOpen`, destroying the Kysely instance leaves the client open (its owner closes it) once the
+ * work in hand has ended.
  */
-export function pgliteDialect(client: PGlite): Dialect {
+export function pgliteDialect(client: PGlite, opts: { keepOpen?: boolean } = {}): Dialect {
   const inner = new KyselyPGlite(client).dialect;
   return {
     createAdapter: () => inner.createAdapter(),
-    createDriver: () => new SerialisedDriver(inner.createDriver()),
+    createDriver: () => new SerialisedDriver(inner.createDriver(), opts.keepOpen ?? false),
     createIntrospector: (db: Kysely<any>) => inner.createIntrospector(db),
     createQueryCompiler: () => inner.createQueryCompiler(),
   };
@@ -23,19 +25,30 @@ class SerialisedDriver implements Driver {
   private readonly inner: Driver;
   private readonly waiting: Array<() => void> = [];
   private busy = false;
-  constructor(inner: Driver) {
+  private readonly keepOpen: boolean;
+  constructor(inner: Driver, keepOpen: boolean) {
     this.inner = inner;
+    this.keepOpen = keepOpen;
   }
   init(): Promise<void> {
     return this.inner.init();
   }
+  private closed = false;
   async acquireConnection(): Promise<DatabaseConnection> {
     if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.closed) {
+      this.handOn();
+      throw new Error('The database is closed');
+    }
     this.busy = true;
     return new CountingConnection(await this.inner.acquireConnection());
   }
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     await this.inner.releaseConnection((connection as CountingConnection).inner);
+    this.handOn();
+  }
+  /** The session to the next in line, or free. */
+  private handOn(): void {
     const next = this.waiting.shift();
     if (next) next();
     else this.busy = false;
@@ -49,8 +62,13 @@ class SerialisedDriver implements Driver {
   rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     return this.inner.rollbackTransaction(connection);
   }
-  destroy(): Promise<void> {
-    return this.inner.destroy();
+  async destroy(): Promise<void> {
+    this.closed = true;
+    if (!this.keepOpen) return this.inner.destroy();
+    // The client stays open for its owner: the work in hand ends first (a transaction commits or rolls
+    // back), and whatever waited for the session is refused rather than run on the owner's next use.
+    if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.handOn();
   }
 }
 

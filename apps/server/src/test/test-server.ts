@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { createContext } from '../bootstrap.ts';
@@ -10,7 +11,7 @@ import { loadConfig, type Config } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { attachRealtime } from '../realtime/realtime.ts';
 import { createLogger } from '../logger.ts';
-import { pgliteTemplate } from './pglite-template.ts';
+import { givePglite, takePglite } from './pglite-pool.ts';
 import { testView } from './direct-writes.ts';
 
 export interface TestServer {
@@ -21,7 +22,7 @@ export interface TestServer {
 }
 
 /**
- * A real server on a free port: in-memory PGlite, or a throw-away schema of the PostgreSQL
+ * A real server on a free port: in-memory PGlite (pglite-pool.ts), or a throw-away schema of the PostgreSQL
  * database named by TEST_DATABASE_URL; a temporary DATA_DIR for repositories. With `logTo`, the
  * server's log lines (at LOG_LEVEL) are written there, for tests that check what is logged; `onRoute`
  * is told of every route the app adds.
@@ -45,8 +46,10 @@ export async function startTestServer(
     await fs.rm(dataDir, { recursive: true, force: true });
   };
   let ctx: AppContext | undefined;
+  let pglite: PGlite | undefined;
   try {
-    ctx = await createContext(config, pgUrl ? { url: pgUrl, schema } : { pgliteTemplate: await pgliteTemplate() });
+    if (!pgUrl) pglite = await takePglite();
+    ctx = await createContext(config, pgUrl ? { url: pgUrl, schema } : { pglite });
     if (opts.logTo) ctx.log = createLogger(config.logLevel, false, opts.logTo);
     const app = await buildApp(ctx, { onRoute: opts.onRoute });
     const io = attachRealtime(ctx, app.server);
@@ -66,12 +69,14 @@ export async function startTestServer(
         app.server.closeAllConnections();
         await app.close();
         await started.db.destroy();
+        if (pglite) await givePglite(pglite);
         await cleanUp();
       },
     };
   } catch (err) {
     // A server that failed to start leaves no schema or folder behind.
     await ctx?.db.destroy().catch(() => {});
+    await pglite?.close().catch(() => {});
     await cleanUp().catch(() => {});
     throw err;
   }
