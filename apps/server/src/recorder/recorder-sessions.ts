@@ -56,17 +56,17 @@ export class RecorderSessions {
     this.sessions.set(session.id, session);
     this.alive.add(session);
     void session.finished.then(() => this.alive.delete(session));
-    let hardStop: NodeJS.Timeout | undefined;
     session.onEnd((reason) => {
-      clearTimeout(hardStop);
       this.sessions.delete(session.id);
       this.ctx.log.info({ recorderSession: session.id, reason }, 'recorder session ended');
     });
     await session.start(this.ctx);
     // The session's time counts from when its browser is ready: a slow start (a loaded machine) takes
     // none of the user's time, and has its own limit (the start's timeout).
-    hardStop = setTimeout(() => session.end(RECORDER_MESSAGES.sessionExpired), maxDurationMs);
+    const hardStop = setTimeout(() => session.end(RECORDER_MESSAGES.sessionExpired), maxDurationMs);
     hardStop.unref();
+    session.onEnd(() => clearTimeout(hardStop));
+    if (session.isEnded) clearTimeout(hardStop);
     session.touch();
     return session;
   }
