@@ -66,7 +66,6 @@ export class RecorderSessions {
     const hardStop = setTimeout(() => session.end(RECORDER_MESSAGES.sessionExpired), maxDurationMs);
     hardStop.unref();
     session.onEnd(() => clearTimeout(hardStop));
-    if (session.isEnded) clearTimeout(hardStop);
     session.touch();
     return session;
   }
