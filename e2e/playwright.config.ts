@@ -16,7 +16,8 @@ export default defineConfig({
   // that start a server of their own use a port of their own (E2E_PORT + 7, 8, 9, 10).
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
+  // Generous: CI machines run the PostgreSQL pass beside these tests and can be several times slower.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: 'list',
   use: {

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logIn, PASSWORD, signUpViaApi, uniqueEmail } from './helpers.ts';
 
 test('a new user signs up, creates a project, invites a colleague, manages tokens and signs back in', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
   const owner = uniqueEmail('owner');
   const colleague = uniqueEmail('colleague');
 

@@ -161,6 +161,8 @@ test('the scenario view option is kept in the link', async ({ page, request }) =
 
   await test.step('switching on Edit mode from the steps view opens the Gherkin editor', async () => {
     await view.getByRole('button', { name: 'Steps', exact: true }).click();
+    // The switch is used once the steps view shows (the toggle's navigation is asynchronous).
+    await expect(view.getByRole('button', { name: 'Steps', exact: true })).toHaveAttribute('aria-pressed', 'true');
     await page.getByLabel('Edit mode').check();
     await expect(page).toHaveURL(/scenario-view-toggle-option=gherkin/);
     await expect(page.getByRole('textbox', { name: 'Edit Scenario Find a product', exact: true })).toBeVisible();
