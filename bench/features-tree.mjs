@@ -2,7 +2,9 @@
 // features and 20,000 scenarios, against a bare script that reads and parses the same files.
 // The real server runs as a child process on a temporary DATA_DIR (embedded database); the workspace
 // is committed with git fast-import, not through the API. The goal line is about the compact form
-// of the list (the form the web app asks for); the full form is measured and printed too.
+// of the list as the web app reads it: asked for as Chromium asks (accept-encoding gzip, deflate, br),
+// so sent compressed. The same list sent whole (a client that accepts no compression) and the full
+// form are measured and printed too.
 // Cold is the first listing after a restart (memory caches empty, the tree index on disk kept, as
 // after a deploy); the very first listing of a tree (no index yet: every file parsed) is measured
 // in each round too and printed beside it. Rounds interleave the baseline with ours, and the machine
@@ -109,7 +111,7 @@ function baseline() {
 }
 
 /** One listing: wall time at the client, CPU time of the server (every thread: `cpuMs`) and of the client (this process). */
-/** As Chromium asks: the web app's requests accept compressed answers (printed beside the judged figure). */
+/** As Chromium asks: the web app's requests accept compressed answers (the judged figures). */
 const AS_CHROMIUM = { 'accept-encoding': 'gzip, deflate, br' };
 
 async function timedList(token, projectId, compact, headers = {}) {
@@ -131,12 +133,13 @@ function cpuOfServer() {
 }
 
 const indexDir = () => path.join(dataDir, 'tree-index');
-const indexFiles = (form) => (fs.existsSync(indexDir()) ? fs.readdirSync(indexDir()).filter((n) => n.includes(`.${form}.`) && n.endsWith('.json')) : []);
+/** The index's files of `form`: its JSON (`.json`) and, once a compressed answer was asked for, its compressed forms (`.br`, `.gzip`). */
+const indexFiles = (form, kind = '') => (fs.existsSync(indexDir()) ? fs.readdirSync(indexDir()).filter((n) => n.includes(`.${form}.`) && n.endsWith(kind)) : []);
 
-/** Waits until the server has stored the tree of `form` in its index (written after the answer). */
-async function indexed(form) {
-  for (let i = 0; i < 600 && indexFiles(form).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
-  if (indexFiles(form).length === 0) throw new Error(`the ${form} tree was not stored in the index`);
+/** Waits until the server has stored the tree of `form` in its index (written after the answer), as `kind`. */
+async function indexed(form, kind = '.json') {
+  for (let i = 0; i < 600 && indexFiles(form, kind).length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+  if (indexFiles(form, kind).length === 0) throw new Error(`the ${form} tree was not stored in the index (${kind})`);
 }
 
 /** A first call after a start: the database's first query is not the features tree's business. */
@@ -146,46 +149,46 @@ async function firstCall(token) {
   return performance.now() - t;
 }
 
+/** WARM_CALLS listings, their wall times into `into.warm`, their mean server and client CPU. */
+async function warmCalls(token, projectId, compact, headers, into) {
+  let [warmCpu, warmClient] = [0, 0];
+  for (let i = 0; i < WARM_CALLS; i++) {
+    const warm = await timedList(token, projectId, compact, headers);
+    into.warm.push(warm.ms);
+    warmCpu += warm.cpuMs;
+    warmClient += warm.clientMs;
+    into.bytes = warm.bytes;
+  }
+  into.warmCpu.push(warmCpu / WARM_CALLS);
+  into.warmClientCpu.push(warmClient / WARM_CALLS);
+}
+
 /**
- * One round of ours: (1) the index of the compact tree removed, a start, the first listing ever
- * (every file parsed; the index written); (2) a start, the cold compact listing (from the index),
- * WARM_CALLS warm ones, then the cold full listing and WARM_CALLS warm full ones.
+ * One round of ours: (1) the index of the compact tree removed, a start, the first listing ever as
+ * Chromium asks (every file parsed, the answer compressed; the index written); (2) a start, the cold
+ * compact listing as Chromium asks (from the index), WARM_CALLS warm ones, WARM_CALLS of the same
+ * list sent whole, then the cold full listing and WARM_CALLS warm full ones (sent whole).
  */
 async function round(token, projectId, m) {
   for (const f of indexFiles('compact')) fs.rmSync(path.join(indexDir(), f));
   await start();
   m.firstCall.push(await firstCall(token));
-  const unindexed = await timedList(token, projectId, true);
+  const unindexed = await timedList(token, projectId, true, AS_CHROMIUM);
   m.unindexed.push(unindexed.ms);
   m.unindexedCpu.push(unindexed.cpuMs);
   await indexed('compact');
+  await indexed('compact', '.br');
   await stop();
 
   await start();
   m.firstCall.push(await firstCall(token));
-  for (const [form, into] of [[true, m.compact], [false, m.full]]) {
-    const cold = await timedList(token, projectId, form);
+  for (const [form, into, headers] of [[true, m.compact, AS_CHROMIUM], [false, m.full, {}]]) {
+    const cold = await timedList(token, projectId, form, headers);
     into.cold.push(cold.ms);
     into.coldCpu.push(cold.cpuMs);
     into.bytes = cold.bytes;
-    let [warmCpu, warmClient] = [0, 0];
-    for (let i = 0; i < WARM_CALLS; i++) {
-      const warm = await timedList(token, projectId, form);
-      into.warm.push(warm.ms);
-      warmCpu += warm.cpuMs;
-      warmClient += warm.clientMs;
-    }
-    into.warmCpu.push(warmCpu / WARM_CALLS);
-    into.warmClientCpu.push(warmClient / WARM_CALLS);
-    if (form) {
-      let compressedCpu = 0;
-      for (let i = 0; i < WARM_CALLS; i++) {
-        const warm = await timedList(token, projectId, form, AS_CHROMIUM);
-        compressedCpu += warm.cpuMs;
-        m.compressed.bytes = warm.bytes;
-      }
-      m.compressed.warmCpu.push(compressedCpu / WARM_CALLS);
-    }
+    await warmCalls(token, projectId, form, headers, into);
+    if (form) await warmCalls(token, projectId, form, {}, m.whole);
   }
   await stop();
 }
@@ -216,13 +219,15 @@ try {
   await start();
   const counts = JSON.parse(await api(token, 'workspace/features-count', { projectId }));
   await timedList(token, projectId, false);
+  await timedList(token, projectId, true, AS_CHROMIUM);
   await indexed('full');
+  await indexed('compact', '.br');
   await stop();
   baseline();
 
   load = startLoad();
   const base = [];
-  const m = { unindexed: [], unindexedCpu: [], firstCall: [], compact: { cold: [], coldCpu: [], warm: [], warmCpu: [], warmClientCpu: [], bytes: 0 }, full: { cold: [], coldCpu: [], warm: [], warmCpu: [], warmClientCpu: [], bytes: 0 }, compressed: { warmCpu: [], bytes: 0 } };
+  const m = { unindexed: [], unindexedCpu: [], firstCall: [], compact: { cold: [], coldCpu: [], warm: [], warmCpu: [], warmClientCpu: [], bytes: 0 }, full: { cold: [], coldCpu: [], warm: [], warmCpu: [], warmClientCpu: [], bytes: 0 }, whole: { warm: [], warmCpu: [], warmClientCpu: [], bytes: 0 } };
   const perRound = { cold: [], warm: [], unindexed: [], coldCpu: [], warmCpu: [] };
   for (let i = 0; i < RUNS; i++) {
     const b = baseline();
@@ -244,16 +249,16 @@ try {
   console.log(`workspace: ${counts.featuresCount} features, ${counts.scenariosCount} scenarios (baseline found ${base[0].scenarios})`);
   console.log(`baseline (read + parse from disk, fresh process): ${fmt(base.map((b) => b.ms))} ms -> median ${baseMs.toFixed(0)} ms (CPU median ${baseCpu.toFixed(0)} ms)`);
   const unindexedMs = median(m.unindexed);
-  console.log(`compact, first listing of the tree (no index: every file parsed): ${fmt(m.unindexed)} ms -> median ${unindexedMs.toFixed(0)} ms ` +
+  console.log(`compact as Chromium asks, first listing of the tree (no index: every file parsed, the answer compressed): ${fmt(m.unindexed)} ms -> median ${unindexedMs.toFixed(0)} ms ` +
     `(${(unindexedMs / baseMs).toFixed(2)}x; server CPU median ${median(m.unindexedCpu).toFixed(0)} ms, ${(median(m.unindexedCpu) / baseCpu).toFixed(2)}x the baseline's CPU)`);
-  for (const [label, x] of [['full list', m.full], ['compact list', m.compact]]) {
-    console.log(`${label} (${(x.bytes / 1e6).toFixed(1)} MB): cold (after a restart) ${fmt(x.cold)} ms -> median ${x.coldMs.toFixed(0)} ms (${(x.coldMs / baseMs).toFixed(2)}x; ` +
+  for (const [label, x] of [['full list sent whole', m.full], ['compact list as Chromium asks (the judged figures)', m.compact]]) {
+    console.log(`${label} (${(x.bytes / 1e6).toFixed(2)} MB sent): cold (after a restart) ${fmt(x.cold)} ms -> median ${x.coldMs.toFixed(0)} ms (${(x.coldMs / baseMs).toFixed(2)}x; ` +
       `server CPU median ${x.coldCpuMs.toFixed(0)} ms); warm median ${x.warmMs.toFixed(1)} ms of ${x.warm.length} (min ${Math.min(...x.warm).toFixed(1)}) (${(baseMs / x.warmMs).toFixed(1)}x faster; ` +
       `server CPU ${x.warmCpuMs.toFixed(1)} ms per call, ${(baseCpu / x.warmCpuMs).toFixed(1)}x less than the baseline's; the client's ${median(x.warmClientCpu).toFixed(1)} ms, not counted)`);
   }
-  const compressedCpu = median(m.compressed.warmCpu);
-  console.log(`compact list as Chromium asks (accept-encoding gzip, deflate, br; ${(m.compressed.bytes / 1e6).toFixed(2)} MB sent), warm: server CPU ${compressedCpu.toFixed(1)} ms per call, ` +
-    `${(baseCpu / compressedCpu).toFixed(1)}x less than the baseline's (printed, not judged)`);
+  const wholeCpu = median(m.whole.warmCpu);
+  console.log(`compact list sent whole (no accept-encoding; ${(m.whole.bytes / 1e6).toFixed(1)} MB), warm: median ${median(m.whole.warm).toFixed(1)} ms (${(baseMs / median(m.whole.warm)).toFixed(1)}x faster); ` +
+    `server CPU ${wholeCpu.toFixed(1)} ms per call, ${(baseCpu / wholeCpu).toFixed(1)}x less than the baseline's; the client's ${median(m.whole.warmClientCpu).toFixed(1)} ms (printed, not judged)`);
   console.log(`per round (compact, against that round's baseline), wall: cold ${spread(perRound.cold)}; first listing ${spread(perRound.unindexed)}; warm ${spread(perRound.warm, 1)}`);
   console.log(`per round, server CPU against the baseline's: cold ${spread(perRound.coldCpu)}; warm ${spread(perRound.warmCpu, 1)}`);
   console.log(`first authenticated call after a start (get-stable-versions, not counted): median ${median(m.firstCall).toFixed(0)} ms`);
@@ -265,7 +270,7 @@ try {
   const coldRatio = m.compact.coldCpuMs / baseCpu;
   const warmSpeedup = baseCpu / m.compact.warmCpuMs;
   const pass = coldRatio <= 1.3 && warmSpeedup >= 20;
-  console.log(`features-tree: ${coldRatio.toFixed(2)}x cold, ${warmSpeedup.toFixed(1)}x warm in server CPU time ` +
+  console.log(`features-tree: ${coldRatio.toFixed(2)}x cold, ${warmSpeedup.toFixed(1)}x warm in server CPU time, compact list as Chromium asks ` +
     `(wall: ${(m.compact.coldMs / baseMs).toFixed(2)}x, ${(baseMs / m.compact.warmMs).toFixed(1)}x) (goal cold <= 1.3x, warm >= 20x) ${pass ? 'PASS' : 'FAIL'}`);
   process.exitCode = pass ? 0 : 1;
 } finally {

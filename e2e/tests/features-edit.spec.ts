@@ -198,3 +198,26 @@ test('a scenario published elsewhere shows up 10 s and again 60 s later', async 
   await page.clock.fastForward(30_000);
   await expect(row(page, 'Recorded a bit later')).toBeVisible();
 });
+
+test('the tree arrives compressed as the browser asks, the same tree under each caller\'s own fields', async ({ page, request }) => {
+  const { email, link, post } = await projectWithSearchFeature(request, 'compressed-tree');
+  const many = Array.from({ length: 40 }, (_, i) => `  Scenario: Pay with card ${i}\n    Given I am on the home page\n`).join('\n');
+  await post('workspace/push-scenario', { name: 'pay.feature', parentPath: 'shop', replaceFile: true, data: `Feature: Pay\n\n${many}` });
+  await signedInAs(page, email);
+  const treeAnswer = () => page.waitForResponse((r) => r.url().endsWith('/api/workspace/get-feature-list') && r.status() === 200);
+
+  const [first] = await Promise.all([treeAnswer(), page.goto(link.replace('search.feature', 'pay.feature'))]);
+  // The tree is compressed once per tree and each caller's fields joined after it (docs/DECISIONS.md).
+  expect(['br', 'gzip']).toContain((await first.allHeaders())['content-encoding']);
+  await expect(row(page, 'Pay with card 0')).toBeVisible();
+
+  // Another scenario selected and the page read again: another answer (the caller's fields) on the same compressed tree.
+  await row(page, 'Pay with card 2').click();
+  await expect(page.getByRole('heading', { name: 'Pay with card 2' })).toBeVisible();
+  const [again] = await Promise.all([treeAnswer(), page.reload()]);
+  expect(['br', 'gzip']).toContain((await again.allHeaders())['content-encoding']);
+  const body = await again.json();
+  expect(body.status).toBe('success');
+  expect(body.foldersAndFeatures[0].children.map((n: { name: string }) => n.name)).toEqual(['pay.feature', 'search.feature']);
+  await expect(row(page, 'Pay with card 2')).toBeVisible();
+});

@@ -9,7 +9,7 @@ import type { AuthContext } from '../http/auth-plugin.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { requireMember } from '../projects/project-access.ts';
 import { readBranchFeatures } from './feature-files.ts';
-import { featureListJson, isUnchanged } from './feature-list.ts';
+import { featureListJson } from './feature-list.ts';
 import { TreeIndex } from './tree-index.ts';
 import { childrenOf, featureFileName, featureFolder, keepFolder, relToFeatures, requireFolder } from './feature-paths.ts';
 import type { ProjectRepo } from './project-repo.ts';
@@ -55,13 +55,13 @@ export class FeaturesService {
   async list(auth: AuthContext, projectId: string, branch: string, compact = false, knownCommit?: string): Promise<Answer> {
     const { project, selection } = await listAccess(this.ctx, auth, projectId, branch);
     await pullIfPrivate(this.ctx, project);
-    const parts = await featureListJson(this.ctx.workspaces, projectId, branch, selection, compact, this.treeIndex, knownCommit);
-    // Without the tree: a few hundred bytes, made again each time (its head is the full answer's key).
-    if (isUnchanged(parts)) return new Answer(parts);
+    const { parts, unchanged, own, shared } = await featureListJson(this.ctx.workspaces, projectId, branch, selection, compact, this.treeIndex, knownCommit);
+    // Without the tree: a few hundred bytes, made again each time.
+    if (unchanged) return new Answer(parts);
     // The caller's fields name the branch, its commit and their selection: with the form, all the answer depends on.
-    const key = `${projectId} ${compact ? 'compact' : 'full'} ${parts[0].toString('latin1')}`;
-    const cached = await this.ctx.caches.trees.load(key, async () => ({ projectId, answer: new Answer(parts) }));
-    return cached?.answer ?? new Answer(parts);
+    const key = `${projectId} ${compact ? 'compact' : 'full'} ${own.toString('latin1')}`;
+    const cached = await this.ctx.caches.trees.load(key, async () => ({ projectId, answer: new Answer(parts, shared) }));
+    return cached?.answer ?? new Answer(parts, shared);
   }
 
   /** Features and scenarios on main; brings projects.scenario_count up to date on the way. */

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { unpackCompressed, withOwnPart } from '../cache/shared-compression.ts';
 import { expectOk } from '../test/assertions.ts';
 import { clearCommitCache } from './feature-files.ts';
 import { clearTreeCache, featureListJson } from './feature-list.ts';
@@ -28,7 +30,7 @@ afterAll(async () => {
 
 const selection = { lastActiveFolder: null, lastActiveFeature: null, featureIndex: null, scenarioIndex: null };
 const list = async (index: TreeIndex, branch = 'main') =>
-  Buffer.concat(await featureListJson(ws.server.ctx.workspaces, ws.projectId, branch, selection, true, index)).toString();
+  Buffer.concat((await featureListJson(ws.server.ctx.workspaces, ws.projectId, branch, selection, true, index)).parts).toString();
 /** What a restart forgets: every tree, commit listing and parsed file held in memory. */
 const forget = () => {
   clearTreeCache();
@@ -45,7 +47,7 @@ describe('the features tree index', () => {
     const first = await list(index);
     await index.flush();
     const treeId = ws.git('rev-parse', 'main:features');
-    expect(stored(index)).toEqual([`${treeId}.compact.v1.json`]);
+    expect(stored(index)).toEqual([`${treeId}.compact.v2.json`]);
 
     forget();
     const again = await list(index);
@@ -87,7 +89,38 @@ describe('the features tree index', () => {
     forget();
     expect(await list(index)).toBe(first);
     await index.flush();
-    expect(fs.readFileSync(file, 'utf8')).toBe(first.slice(first.indexOf('"allTags"')));
+    // The file holds the tree: the answer up to the caller's own fields.
+    expect(fs.readFileSync(file, 'utf8')).toBe(first.slice(0, first.indexOf('"status"')));
+  });
+
+  it('keeps the compressed trees beside it: each made on the first answer in its encoding, read after a restart', async () => {
+    const index = new TreeIndex(path.join(dir, 'compressed'));
+    forget();
+    const answer = await featureListJson(ws.server.ctx.workspaces, ws.projectId, 'main', selection, true, index);
+    const made = { gzip: await answer.shared!('gzip'), br: await answer.shared!('br') };
+    await index.flush();
+    const treeId = ws.git('rev-parse', 'main:features');
+    expect(stored(index)).toEqual([`${treeId}.compact.v2.br`, `${treeId}.compact.v2.gzip`, `${treeId}.compact.v2.json`]);
+
+    forget();
+    const again = await featureListJson(ws.server.ctx.workspaces, ws.projectId, 'main', selection, true, index);
+    const whole = Buffer.concat(again.parts).toString();
+    for (const encoding of ['gzip', 'br'] as const) {
+      const read = await again.shared!(encoding);
+      expect(read).not.toBe(made[encoding]);
+      expect(read.raw.equals(made[encoding].raw)).toBe(true);
+      const bytes = withOwnPart(read, again.parts[1]);
+      expect((encoding === 'gzip' ? gunzipSync(bytes) : brotliDecompressSync(bytes)).toString()).toBe(whole);
+    }
+
+    // A damaged file is made again.
+    const file = path.join(index.dir, `${treeId}.compact.v2.gzip`);
+    fs.writeFileSync(file, fs.readFileSync(file).subarray(1));
+    forget();
+    const third = await featureListJson(ws.server.ctx.workspaces, ws.projectId, 'main', selection, true, index);
+    expect((await third.shared!('gzip')).raw.equals(made.gzip.raw)).toBe(true);
+    await index.flush();
+    expect(unpackCompressed(fs.readFileSync(file), 'gzip')).not.toBe(null);
   });
 
   it('keeps the folder under its budget by removing the files read longest ago', async () => {
@@ -101,7 +134,7 @@ describe('the features tree index', () => {
     await index.flush();
     expect(stored(index)).toHaveLength(1);
     expect(stored(index)[0]).not.toBe(mainFile);
-    expect(stored(index)[0]).toBe(`${ws.git('rev-parse', 'changed:features')}.compact.v1.json`);
+    expect(stored(index)[0]).toBe(`${ws.git('rev-parse', 'changed:features')}.compact.v2.json`);
   });
 
   it('is kept by the server under DATA_DIR/tree-index', async () => {
@@ -109,6 +142,6 @@ describe('the features tree index', () => {
     expectOk(await ws.call('get-feature-list', { compact: true }));
     const indexDir = path.join(ws.server.ctx.config.dataDir, 'tree-index');
     await workspaceServices(ws.server.ctx).features.treeIndex.flush();
-    expect(fs.readdirSync(indexDir)).toContain(`${ws.git('rev-parse', 'main:features')}.compact.v1.json`);
+    expect(fs.readdirSync(indexDir)).toContain(`${ws.git('rev-parse', 'main:features')}.compact.v2.json`);
   });
 });

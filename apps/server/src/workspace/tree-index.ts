@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { packCompressed, unpackCompressed, type Compressed, type Encoding } from '../cache/shared-compression.ts';
 import type { ListForm } from './feature-summary.ts';
 
 /**
@@ -8,9 +9,14 @@ import type { ListForm } from './feature-summary.ts';
  * whenever feature-summary.ts or feature-tree.ts change their output: files of another version are
  * then never read (and are pruned as the oldest).
  */
-const FORMAT = 1;
+const FORMAT = 2;
 const TREE_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
-const HEAD = Buffer.from('"allTags":');
+/** An encoded tree is the leading part of an answer: `{"allTags":...,"foldersAndFeatures":...,`. */
+const HEAD = Buffer.from('{"allTags":');
+const COMMA = 0x2c;
+/** The files of a tree: its JSON, and that JSON compressed once per encoding (shared-compression.ts). */
+type Kind = 'json' | Encoding;
+const KINDS = ['.json', '.gzip', '.br'];
 
 /**
  * The encoded features tree persisted on disk, one file per Git tree id of `features/` and form.
@@ -28,29 +34,47 @@ export class TreeIndex {
     this.budgetBytes = budgetBytes;
   }
 
-  private file(treeId: string, form: ListForm): string {
+  private file(treeId: string, form: ListForm, kind: Kind = 'json'): string {
     if (!TREE_ID.test(treeId)) throw new Error('Invalid tree id');
-    return path.join(this.dir, `${treeId}.${form}.v${FORMAT}.json`);
+    return path.join(this.dir, `${treeId}.${form}.v${FORMAT}.${kind}`);
   }
 
   /** The stored tree, or null when there is none (or it is not one this version wrote). */
   async read(treeId: string, form: ListForm): Promise<Buffer | null> {
-    const file = this.file(treeId, form);
+    const body = await this.readFile(this.file(treeId, form));
+    if (!body || body.length < HEAD.length + 1 || !body.subarray(0, HEAD.length).equals(HEAD) || body[body.length - 1] !== COMMA) return null;
+    return body;
+  }
+
+  /** The stored compressed tree, or null (the caller checks its length against the tree's). */
+  async readCompressed(treeId: string, form: ListForm, encoding: Encoding): Promise<Compressed | null> {
+    const packed = await this.readFile(this.file(treeId, form, encoding));
+    return packed && unpackCompressed(packed, encoding);
+  }
+
+  private async readFile(file: string): Promise<Buffer | null> {
     let body: Buffer;
     try {
       body = await fs.readFile(file);
     } catch {
       return null;
     }
-    if (body.length < HEAD.length + 1 || !body.subarray(0, HEAD.length).equals(HEAD) || body[body.length - 1] !== 0x7d) return null;
     const now = new Date();
     fs.utimes(file, now, now).catch(() => {});
     return body;
   }
 
+  /** Stores a compressed tree in the background. */
+  saveCompressed(treeId: string, form: ListForm, compressed: Compressed): void {
+    this.store(this.file(treeId, form, compressed.encoding), packCompressed(compressed));
+  }
+
   /** Stores `body` in the background (a failure only costs a parse after the next restart). */
   save(treeId: string, form: ListForm, body: Buffer): void {
-    const file = this.file(treeId, form);
+    this.store(this.file(treeId, form), body);
+  }
+
+  private store(file: string, body: Buffer): void {
     if (this.writing.has(file)) return;
     const done = this.write(file, body)
       .catch(() => {})
@@ -77,7 +101,7 @@ export class TreeIndex {
 
   /** Removes the least recently read files (never `keep`) while the folder is over budget. */
   private async prune(keep: string): Promise<void> {
-    const names = (await fs.readdir(this.dir)).filter((n) => n.endsWith('.json'));
+    const names = (await fs.readdir(this.dir)).filter((n) => KINDS.some((k) => n.endsWith(k)));
     const files = [];
     let total = 0;
     for (const name of names) {
