@@ -12,7 +12,14 @@ import { sealRows } from '../test-data/test-data-file.ts';
 import { findRun, listTestCases } from '../runs/runs.repository.ts';
 import { findInstance } from './instances.repository.ts';
 import { isAlive, processTree, type ProcessRef } from './process-tree.ts';
+import { spawnHelperPid } from '../processes/spawn-helper.ts';
 import { RUN_MESSAGES, RunManager } from './run-manager.ts';
+
+/** This process's descendants but the spawn helper's (it starts git for the server, not for runs). */
+function runProcesses(): ProcessRef[] {
+  const helper = new Set(spawnHelperPid() ? processTree(spawnHelperPid()!).map((p) => p.pid) : []);
+  return processTree(process.pid).filter((p) => p.pid !== process.pid && !helper.has(p.pid));
+}
 
 /**
  * The run manager with the real runner (packages/runner), Chromium and a page served here: a branch
@@ -271,13 +278,13 @@ describe('run manager', () => {
       'the runner and its browser',
       () => {
         if (stopOf(live.executionInstanceId)) throw new Error(`ended early: ${JSON.stringify(stopOf(live.executionInstanceId)!.payload)}`);
-        tree = processTree(process.pid).filter((p) => p.pid !== process.pid);
+        tree = runProcesses();
         return tree.some((p) => /chrom/i.test(cmdline(p.pid)));
       },
       60_000,
     );
     await new Promise((r) => setTimeout(r, 1500));
-    tree = processTree(process.pid).filter((p) => p.pid !== process.pid);
+    tree = runProcesses();
     expect(tree.length).toBeGreaterThan(1);
 
     // The queued one never starts: it stops at once.

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { spawnProgram, type SpawnedProgram } from '../processes/spawn-helper.ts';
 import { GitError, gitEnv } from './git.ts';
 
 /**
@@ -9,7 +10,8 @@ import { GitError, gitEnv } from './git.ts';
  * repository once `finish()` resolves. Stream syntax: git-fast-import(1).
  */
 export class FastImport {
-  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly child: SpawnedProgram;
+  private readonly stdin: Writable;
   private readonly lines: string[] = [];
   private pending = '';
   private stderr = '';
@@ -27,7 +29,8 @@ export class FastImport {
       '-c', 'fastimport.unpackLimit=100',
       'fast-import', '--quiet', '--date-format=raw',
     ];
-    this.child = spawn('git', args, { env: gitEnv(), stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = spawnProgram('git', args, { env: gitEnv(), stdin: true });
+    this.stdin = this.child.stdin!;
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
       this.pending += chunk;
@@ -41,13 +44,13 @@ export class FastImport {
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (chunk: string) => (this.stderr += chunk));
     // fast-import may exit before reading all of stdin; the exit code reports that, not EPIPE.
-    this.child.stdin.on('error', () => {});
+    this.stdin.on('error', () => {});
     this.exited = new Promise((resolve) => {
-      this.child.on('error', (err) => {
+      this.child.on('error', (err: Error) => {
         this.fail(new GitError(['fast-import'], { stdout: '', stderr: err.message, code: -1 }));
         resolve(-1);
       });
-      this.child.on('close', (code) => {
+      this.child.on('close', (code: number | null) => {
         if (code === 0) {
           if (this.wanted) this.fail(new GitError(['fast-import'], { stdout: '', stderr: 'fast-import ended without answering', code: 0 }));
           resolve(0);
@@ -66,7 +69,7 @@ export class FastImport {
     if (this.ended) return Promise.reject(new Error('fast-import: stream already ended'));
     if (this.wanted) return Promise.reject(new Error('fast-import: one question at a time'));
     const result = new Promise<string[]>((resolve, reject) => (this.wanted = { count: answers, resolve, reject }));
-    this.child.stdin.write(commands);
+    this.stdin.write(commands);
     this.deliver();
     return result;
   }
@@ -74,7 +77,7 @@ export class FastImport {
   /** Ends the stream; resolves once git has written everything and exited cleanly. */
   async finish(trailer?: string | Buffer): Promise<void> {
     this.ended = true;
-    this.child.stdin.end(trailer);
+    this.stdin.end(trailer);
     const code = await this.exited;
     if (this.failure) throw this.failure;
     if (code !== 0) throw new GitError(['fast-import'], { stdout: '', stderr: this.stderr, code });
@@ -83,7 +86,7 @@ export class FastImport {
   /** Ends the stream without caring for the outcome (nothing was asked to be written). */
   async close(): Promise<void> {
     this.ended = true;
-    this.child.stdin.end();
+    this.stdin.end();
     await this.exited;
   }
 

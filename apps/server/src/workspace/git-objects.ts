@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { spawnProgram } from '../processes/spawn-helper.ts';
 
 /**
  * Reads without a git process per object: objects through one `cat-file --batch` per call, branch
@@ -19,7 +19,7 @@ export function readObjects(gitDir: string, specs: string[]): Promise<Array<RawO
   if (specs.length === 0) return Promise.resolve([]);
   if (specs.some((s) => /[\n\r\0]/.test(s))) return Promise.reject(new Error('Invalid object name'));
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [`--git-dir=${gitDir}`, 'cat-file', '--batch'], { stdio: ['pipe', 'pipe', 'pipe'], env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
+    const child = spawnProgram('git', [`--git-dir=${gitDir}`, 'cat-file', '--batch'], { stdin: true, env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' } });
     const out: Array<RawObject | null> = [];
     let buf: Buffer = Buffer.alloc(0);
     child.stdout.on('data', (chunk: Buffer) => {
@@ -42,11 +42,12 @@ export function readObjects(gitDir: string, specs: string[]): Promise<Array<RawO
         buf = buf.subarray(nl + 1 + size + 1);
       }
     });
-    child.stdin.on('error', () => {});
+    const stdin = child.stdin!;
+    stdin.on('error', () => {});
     child.stderr.resume();
     child.on('error', reject);
-    child.on('close', (code) => (out.length === specs.length ? resolve(out) : reject(new Error(`git cat-file exited ${code}`))));
-    child.stdin.end(specs.join('\n') + '\n');
+    child.on('close', (code: number | null) => (out.length === specs.length ? resolve(out) : reject(new Error(`git cat-file exited ${code}`))));
+    stdin.end(specs.join('\n') + '\n');
   });
 }
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawnProgram } from '../processes/spawn-helper.ts';
 
 export interface GitResult {
   stdout: string;
@@ -42,17 +42,13 @@ export function gitEnv(extra: Record<string, string> = {}): Record<string, strin
 export function git(args: string[], opts: GitOptions = {}): Promise<GitResult> {
   const fullArgs = opts.gitDir ? [`--git-dir=${opts.gitDir}`, ...args] : args;
   return new Promise((resolve, reject) => {
-    const child = spawn('git', fullArgs, {
-      cwd: opts.cwd,
-      env: gitEnv(opts.env),
-      stdio: [opts.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
-    });
+    const child = spawnProgram('git', fullArgs, { cwd: opts.cwd, env: gitEnv(opts.env), stdin: opts.input !== undefined });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    child.stdout?.on('data', (d: Buffer) => out.push(d));
-    child.stderr?.on('data', (d: Buffer) => err.push(d));
+    child.stdout.on('data', (d: Buffer) => out.push(d));
+    child.stderr.on('data', (d: Buffer) => err.push(d));
     child.on('error', reject);
-    child.on('close', (code) => {
+    child.on('close', (code: number | null) => {
       const result = { stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code: code ?? -1 };
       if (result.code !== 0 && !opts.allowFailure) reject(new GitError(args, result));
       else resolve(result);
