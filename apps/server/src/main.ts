@@ -5,10 +5,13 @@ import { attachRealtime } from './realtime/realtime.ts';
 import { scheduleWeeklyDigests } from './runs/weekly-digest.ts';
 import { scheduleAuthHousekeeping } from './auth/housekeeping.ts';
 import { SandboxUnavailableError } from './sandbox/sandbox-probe.ts';
+import { startSpawnHelper } from './processes/spawn-helper.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
+  // Git is started from a small helper process (processes/spawn-helper.ts): forked while this one is small.
+  startSpawnHelper();
   const config = loadConfig();
   const ctx = await createContext(config);
   const app = await buildApp(ctx);

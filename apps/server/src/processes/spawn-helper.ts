@@ -101,8 +101,12 @@ class SpawnHelper {
     return this.child?.pid;
   }
 
+  ensure(): ChildProcess | null {
+    return this.child ?? this.fork();
+  }
+
   start(file: string, args: string[], opts: SpawnOptions): SpawnedProgram {
-    const child = this.child ?? this.fork();
+    const child = this.ensure();
     if (!child) return direct(file, args, opts);
     const id = this.nextId++;
     const send = (m: HelperRequest) => child.connected && child.send(m);
@@ -180,6 +184,14 @@ class SpawnHelper {
 }
 
 const helper = new SpawnHelper();
+
+/**
+ * Forks the helper now rather than at the first program (a server at its start: the first request
+ * that reads Git does not wait for a Node process to start). Idle, it keeps nothing alive.
+ */
+export function startSpawnHelper(): void {
+  if (process.env.STEPWISE_SPAWN_HELPER !== '0') helper.ensure();
+}
 
 /** The helper's process id, when one runs (tests). */
 export const spawnHelperPid = (): number | undefined => helper.pid;
