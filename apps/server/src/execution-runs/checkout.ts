@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { spawnProgram } from '../processes/spawn-helper.ts';
 import { git } from '../workspace/git.ts';
 
 const COMMIT_RE = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -30,17 +30,18 @@ export async function extractTarStream(tar: Readable, dest: string): Promise<voi
 }
 
 function extractTar(from: string[], dest: string, input?: Readable): Promise<void> {
-  const child = spawn('tar', ['-x', '--no-same-owner', '--no-same-permissions', ...from, '-C', dest], {
-    stdio: [input ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+  const child = spawnProgram('tar', ['-x', '--no-same-owner', '--no-same-permissions', ...from, '-C', dest], {
+    stdin: Boolean(input),
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C' },
   });
+  child.stdout.resume();
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => {
+  child.stderr.on('data', (d: Buffer) => {
     stderr = (stderr + d.toString('utf8')).slice(-2000);
   });
   const exited = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`tar failed (${code}): ${stderr.trim().slice(-500)}`))));
+    child.on('close', (code: number | null) => (code === 0 ? resolve() : reject(new Error(`tar failed (${code}): ${stderr.trim().slice(-500)}`))));
   });
   if (!input) return exited;
   // tar stops reading at the archive's end marker and may close its stdin before the padding after

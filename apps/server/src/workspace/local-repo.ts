@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { materialiseCommit } from '../execution-runs/checkout.ts';
+import { spawnProgram } from '../processes/spawn-helper.ts';
 import type { RemoteCredentials } from '../private-repo/remote-git.ts';
 import { pushBranches } from '../private-repo/remote-git.ts';
 import { deleteBranchOnRemote, syncBranches } from '../private-repo/remote-sync.ts';
@@ -49,10 +49,10 @@ export class LocalRepo extends GitRepo implements ProjectRepo {
   /** `git archive` of `commit`, streamed as git writes it; the stream fails when git does. */
   async archive(commit: string): Promise<Readable> {
     if (!COMMIT_RE.test(commit)) throw new Error('Invalid commit id');
-    const child = spawn('git', ['archive', '--format=tar', commit], { env: gitEnv({ GIT_DIR: this.gitDir }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnProgram('git', ['archive', '--format=tar', commit], { env: gitEnv({ GIT_DIR: this.gitDir }) });
     child.stderr.resume();
-    child.on('error', (err) => child.stdout.destroy(err));
-    child.on('close', (code) => {
+    child.on('error', (err: Error) => child.stdout.destroy(err));
+    child.on('close', (code: number | null) => {
       if (code !== 0) child.stdout.destroy(new Error(`git archive exited with ${code}`));
     });
     return child.stdout;
