@@ -137,6 +137,17 @@ describe('the features tree index', () => {
     expect(stored(index)[0]).toBe(`${ws.git('rev-parse', 'changed:features')}.compact.v2.json`);
   });
 
+  it('removes the files of other format versions when it writes', async () => {
+    const index = new TreeIndex(path.join(dir, 'versions'));
+    fs.mkdirSync(index.dir, { recursive: true });
+    const old = `${ws.git('rev-parse', 'main:features')}.compact.v1.json`;
+    fs.writeFileSync(path.join(index.dir, old), '"allTags":[],"foldersAndFeatures":[]}');
+    forget();
+    await list(index);
+    await index.flush();
+    expect(stored(index)).toEqual([`${ws.git('rev-parse', 'main:features')}.compact.v2.json`]);
+  });
+
   it('is kept by the server under DATA_DIR/tree-index', async () => {
     forget();
     expectOk(await ws.call('get-feature-list', { compact: true }));

@@ -7,7 +7,7 @@ import type { ListForm } from './feature-summary.ts';
 /**
  * Version of what a file holds (the JSON of a feature node and of the tree around it). Change it
  * whenever feature-summary.ts or feature-tree.ts change their output: files of another version are
- * then never read (and are pruned as the oldest).
+ * then never read, and removed at the next write.
  */
 const FORMAT = 2;
 const TREE_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
@@ -99,13 +99,18 @@ export class TreeIndex {
     await this.prune(file);
   }
 
-  /** Removes the least recently read files (never `keep`) while the folder is over budget. */
+  /** Removes files of other versions, then the least recently read (never `keep`) while the folder is over budget. */
   private async prune(keep: string): Promise<void> {
     const names = (await fs.readdir(this.dir)).filter((n) => KINDS.some((k) => n.endsWith(k)));
     const files = [];
     let total = 0;
     for (const name of names) {
       const full = path.join(this.dir, name);
+      // Files another version wrote are never read again.
+      if (!name.includes(`.v${FORMAT}.`)) {
+        await fs.rm(full, { force: true });
+        continue;
+      }
       const stat = await fs.stat(full).catch(() => null);
       if (!stat) continue;
       files.push({ full, size: stat.size, used: stat.mtimeMs });
