@@ -7,7 +7,6 @@ import { withOwnPart, type Compressed, type Encoding } from './shared-compressio
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-export type { Encoding };
 /** Smaller answers go out as they are: compressing them costs more than it saves. */
 const MIN_COMPRESSED = 1024;
 
