@@ -15,17 +15,23 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
-  attachRealtime(ctx, app.server);
+  const io = attachRealtime(ctx, app.server);
   await app.listen({ port: config.port, host: config.host });
   ctx.log.info(`Stepwise is running on http://localhost:${config.port}`);
   const stopDigests = scheduleWeeklyDigests(ctx);
   const stopHousekeeping = scheduleAuthHousekeeping(ctx);
   const stop = async () => {
     // Requests in flight get a grace period; a connection still open after it (a client that went
-    // away in the middle of an upload, say) is cut so that the server does stop.
+    // away in the middle of an upload, say) is cut so that the server does stop. Realtime clients are
+    // closed at once: an open web page's socket would otherwise keep the server from ever closing (an
+    // upgraded connection is not the HTTP server's to cut).
     stopDigests();
     stopHousekeeping();
-    const grace = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    io.engine.close();
+    const grace = setTimeout(() => {
+      app.server.closeAllConnections();
+      io.engine.close();
+    }, SHUTDOWN_GRACE_MS);
     await app.close();
     clearTimeout(grace);
     await ctx.db.destroy();
