@@ -268,13 +268,15 @@ test('run now: the run shows live in Active, its console, then its report; a lon
   });
 });
 
-test.describe('a schedule a minute and a half ahead', () => {
-  // Schedules are quarter hours: this server's scheduler clock is set 100 s before the next one, so
-  // the fire comes without waiting up to 15 minutes. Everything else (runs, reports) is real.
+test.describe('a schedule that survives a restart', () => {
+  // Schedules are quarter hours: once the schedule is saved, this server restarts with its scheduler
+  // clock set 45 s before the next one (time to start and reload the page on a slow machine), so the
+  // fire comes without waiting up to 15 minutes, and the schedule is read back from the database.
+  // Everything else (runs, reports) is real.
   const fireAt = nextQuarter(20 * 60_000);
   const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 7, { NODE_ENV: 'test' });
   test.use({ baseURL: server.baseURL });
-  test.beforeAll(() => server.start({ SCHEDULER_CLOCK_OFFSET_MS: String(fireAt.getTime() - 100_000 - Date.now()) }));
+  test.beforeAll(() => server.start());
   test.afterAll(() => server.dispose());
 
   test('fires at its time and the run shows up in Active with its report link', async ({ page, request }) => {
@@ -298,6 +300,10 @@ test.describe('a schedule a minute and a half ahead', () => {
     await expect(page.getByRole('link', { name: 'Documentation' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Support' })).toHaveCount(0);
 
+    await server.stop();
+    await server.start({ SCHEDULER_CLOCK_OFFSET_MS: String(fireAt.getTime() - 45_000 - Date.now()) });
+    await page.reload();
+    await expect(row.getByRole('switch', { name: 'Enabled: Quarter hourly search' })).toBeChecked();
     await page.getByRole('button', { name: /^Active/ }).click();
     const live = activeRow(page, 'Quarter hourly search');
     await expect(live).toBeVisible({ timeout: 150_000 });

@@ -48,7 +48,12 @@ export class OwnServer {
     if (!child || child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    // A server that does not stop as a service manager asks it to is a failure, not a hang.
+    const stopped = await Promise.race([exited.then(() => true), new Promise((resolve) => setTimeout(resolve, 20_000, false))]);
+    if (stopped) return;
+    child.kill('SIGKILL');
     await exited;
+    throw new Error('the server did not stop within 20 s of SIGTERM');
   }
 
   /** `npm run admin -- ...` on this server's data (stop the server first). */
