@@ -28,13 +28,13 @@ afterAll(async () => {
 });
 
 const rawGet = (urlPath: string, headers: http.OutgoingHttpHeaders = {}) =>
-  new Promise<{ status: number; type: string; encoding?: string; body: string; bytes: Buffer }>((resolve, reject) => {
+  new Promise<{ status: number; type: string; encoding?: string; cache?: string; body: string; bytes: Buffer }>((resolve, reject) => {
     http.get(`${server.baseUrl}${urlPath}`, { path: urlPath, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         const bytes = Buffer.concat(chunks);
-        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), encoding: res.headers['content-encoding'], body: bytes.toString(), bytes });
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type']), encoding: res.headers['content-encoding'], cache: res.headers['cache-control'], body: bytes.toString(), bytes });
       });
     }).on('error', reject);
   });
@@ -46,6 +46,19 @@ describe('the built web app', () => {
     const fresh = await rawGet('/assets/app-2.js');
     expect(fresh).toMatchObject({ status: 200, body: 'console.log(2)' });
     expect(fresh.type).toMatch(/javascript/);
+  });
+
+  it('lets the browser keep the hashed assets for good, and asks it to check the page itself every time', async () => {
+    const forever = 'public, max-age=31536000, immutable';
+    expect((await rawGet('/assets/app-1.js')).cache).toBe(forever);
+    expect((await rawGet('/assets/big-1.js', { 'accept-encoding': 'br' })).cache).toBe(forever);
+    fs.writeFileSync(path.join(webDist, 'assets', 'app-3.js'), 'console.log(3)');
+    expect((await rawGet('/assets/app-3.js')).cache).toBe(forever);
+    for (const page of ['/', '/index.html', '/p1/features', '/login']) {
+      const res = await rawGet(page);
+      expect(res.body, page).toContain('Stepwise SPA');
+      expect(res.cache, page).toBe('no-cache');
+    }
   });
 
   it('answers app routes with index.html, and never a file outside the build', async () => {
