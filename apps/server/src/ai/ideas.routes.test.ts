@@ -8,7 +8,7 @@ import type { StatusMessage } from '../executions/execution-hub.ts';
 import { addMemory } from '../runs/memory.repository.ts';
 import { normaliseRoute } from '../runs/memory.ts';
 import { listTestCases } from '../runs/runs.repository.ts';
-import { snapshotOf } from './offline/demo-shop-browser.ts';
+import { CHROMIUM, snapshotOf } from './offline/demo-shop-browser.ts';
 
 /**
  * POST runs/scenarios/ideas and runs/scenarios/scenario-creation through the real HTTP app, on a demo
@@ -90,7 +90,7 @@ describe('POST runs/scenarios/ideas', () => {
     const other = await signUpUser(server.baseUrl);
     const bare = await createProject(other, { name: 'Remembered' });
     await createAccessKey(other, bare);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    const browser = await chromium.launch({ executablePath: CHROMIUM });
     const page = await browser.newPage();
     const shop = `${server.baseUrl}/demo-shop/`;
     const pages = [];

@@ -4,10 +4,12 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
+import { chromiumPathOf } from '@stepwise/runner';
 import { API_DOCS_PREFIX, isApiDocsUrl, OPENAPI_PATH } from './openapi.ts';
 import { API_DOCS_DIRECTIVES } from './security-headers.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser a headless run takes: Debian's headless shell when installed.
+const CHROMIUM = chromiumPathOf({});
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 interface ApiRoute {

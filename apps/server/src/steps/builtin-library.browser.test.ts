@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CucumberExpression, ParameterTypeRegistry } from '@cucumber/cucumber-expressions';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { BUILTIN_LIBRARY_PATH } from './builtin-library.ts';
+import { chromiumPathOf } from '@stepwise/runner';
 
 /**
  * The built-in library driving a real Chromium: its definitions are registered through a stand-in
  * for cucumber's Given/When/Then and run with a World like the runner's (page, env, testData).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser a headless run takes: Debian's headless shell when installed.
+const CHROMIUM = chromiumPathOf({});
 const PAGES: Record<string, string> = {
   '/': `<title>Shop Home</title><h1>Welcome</h1><a href="/cart">Cart</a>
     <label>Email <input id="email"></label><input placeholder="Search" id="search">

@@ -1,10 +1,15 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumPathOf } from '@stepwise/runner';
 import type { GeneratedStep, PageSnapshot } from '../ai-types.ts';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { matchStep } from './step-expression.ts';
 
-/** Test support: the demo shop served by the real server, opened in Chromium. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Test support: the demo shop served by the real server, opened in Chromium: the browser a headless
+ * run or an AI trial takes (Debian's headless shell when installed, a fraction of the full browser's
+ * CPU per page).
+ */
+export const CHROMIUM = chromiumPathOf({});
 
 export interface ShopBrowser {
   /** `${server}/demo-shop/` */
