@@ -39,16 +39,18 @@ const HOOK_TIMEOUT_MS = 60_000;
 /** How long the record of a step waits for a document that is still being parsed. */
 const PAGE_PARSED_WAIT_MS = 2000;
 
-/** The page's URL and title once its document is parsed; a navigation that gets in the way is waited out once. */
+/**
+ * The page's URL and title once its document is parsed; a navigation that gets in the way is waited
+ * out once. Both are read from the document in one evaluation: read apart, a navigation committed
+ * between the two gave a page the next page's title (the checkout named "Order confirmed").
+ */
 async function pageNow(page: Page, check: boolean): Promise<{ url: string; title: string; changed: boolean }> {
   for (let attempt = 0; ; attempt++) {
     await page.waitForLoadState('domcontentloaded', { timeout: PAGE_PARSED_WAIT_MS }).catch(() => {});
-    const url = page.url();
     try {
-      if (!check) return { url, title: await page.title(), changed: true };
-      // The title and the change mark in one round trip to the page.
-      const [title, changed] = (await page.evaluate(PAGE_NOW)) as [string, boolean];
-      return { url, title, changed };
+      // The URL, the title and (with a picture to take) the change mark in one round trip to the page.
+      const [url, title, changed] = (await page.evaluate(check ? PAGE_NOW : PAGE_URL_TITLE)) as [string, string, boolean | undefined];
+      return { url, title, changed: changed ?? true };
     } catch {
       if (attempt >= 1 || page.isClosed()) return { url: page.isClosed() ? url : page.url(), title: '', changed: true };
     }
@@ -83,8 +85,10 @@ const CHANGE_WATCH = `(() => {
 })();`;
 /** True when the page may look different since the last check (or cannot tell). */
 const CHANGE_CHECK = `(() => { const f = window[Symbol.for('stepwise.changed')]; return f ? f() : true; })()`;
-/** The page's title and CHANGE_CHECK (which also resets the mark for the next step). */
-const PAGE_NOW = `[document.title, ${CHANGE_CHECK}]`;
+/** The document's URL and title, from one document. */
+const PAGE_URL_TITLE = `[location.href, document.title]`;
+/** The document's URL, title and CHANGE_CHECK (which also resets the mark for the next step). */
+const PAGE_NOW = `[location.href, document.title, ${CHANGE_CHECK}]`;
 const SHOT_TIMEOUT_MS = 5000;
 /** How long the After hook waits for requests the last step left running. */
 const LEFTOVER_WAIT_MS = 250;
