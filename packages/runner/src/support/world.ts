@@ -47,12 +47,14 @@ const PAGE_PARSED_WAIT_MS = 2000;
 async function pageNow(page: Page, check: boolean): Promise<{ url: string; title: string; changed: boolean }> {
   for (let attempt = 0; ; attempt++) {
     await page.waitForLoadState('domcontentloaded', { timeout: PAGE_PARSED_WAIT_MS }).catch(() => {});
+    // Where the page was, should it close before it answers.
+    const lastUrl = page.url();
     try {
       // The URL, the title and (with a picture to take) the change mark in one round trip to the page.
       const [url, title, changed] = (await page.evaluate(check ? PAGE_NOW : PAGE_URL_TITLE)) as [string, string, boolean | undefined];
       return { url, title, changed: changed ?? true };
     } catch {
-      if (attempt >= 1 || page.isClosed()) return { url: page.isClosed() ? url : page.url(), title: '', changed: true };
+      if (attempt >= 1 || page.isClosed()) return { url: page.isClosed() ? lastUrl : page.url(), title: '', changed: true };
     }
   }
 }
