@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +7,7 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, expect, it } from 'vitest';
 import { signUpUser } from './test/factories.ts';
 import { SOCKET_PATH } from './realtime/realtime.ts';
+import { freePort } from './test/free-port.ts';
 
 // The server as `npm start` runs it, stopped as a service manager stops it (SIGTERM) while a web page
 // keeps its realtime socket open: it stops within the grace period, the socket told so.
@@ -19,16 +19,6 @@ afterAll(() => {
   child?.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 it('stops on SIGTERM at once when a page holds a realtime socket open', async () => {
   const port = await freePort();

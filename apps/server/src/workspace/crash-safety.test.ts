@@ -1,6 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { parseFeature } from './gherkin-parse.ts';
 import { gitIn } from './workspace-test-kit.ts';
+import { freePort } from '../test/free-port.ts';
 
 const mainTs = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../main.ts');
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -17,16 +17,6 @@ const schema = `crash_${randomBytes(4).toString('hex')}`;
 let dataDir: string;
 let port: number;
 let child: ChildProcess | null = null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** The real server as its own process group (so a kill takes its git children down too). */
 async function startServer(): Promise<void> {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { EXECUTION_EVENTS, type ExecutionDto, type LiveStatus } from '@stepwise/shared';
@@ -12,6 +11,7 @@ import { stepsSeen } from '../../../../apps/server/src/test/run-diagnosis.ts';
 import type { StatusMessage } from '../../../../apps/server/src/executions/execution-hub.ts';
 import { listTestCases } from '../../../../apps/server/src/runs/runs.repository.ts';
 import { CLI_BIN } from './register-protocol.ts';
+import { freePort } from '../../../../apps/server/src/test/free-port.ts';
 
 /**
  * `stepwise record` as a person uses it, on a display of its own (Xvfb): the headed Chromium it opens
@@ -43,16 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 interface Recorder {
   child: ChildProcess;

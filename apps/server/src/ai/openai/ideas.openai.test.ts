@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ideaSelectionError, parseIdeaParameters } from '@stepwise/shared';
 import { describe, expect, it } from 'vitest';
 import { builtinLibrary } from '../../steps/builtin-library.ts';
@@ -9,6 +7,7 @@ import type { ChatCompletionsServer } from './chat-completions-server.ts';
 import { recordedEndpoint } from './openai-test-kit.ts';
 import { IDEAS_SYSTEM_PROMPT } from './ideas-prompt.ts';
 import { OpenAiProvider } from './openai-provider.ts';
+import { freePort } from '../../test/free-port.ts';
 
 /** The OpenAI-compatible provider's scenario ideas against recorded chat-completions answers. */
 const KEY = 'sk-test-ideas-93ab';
@@ -61,7 +60,6 @@ const { offline, providerAt } = recordedEndpoint(KEY, logLines, (e, p) => {
   endpoint = e;
   provider = p;
 });
-
 
 const answer = (ideas: unknown[]) => ({ content: JSON.stringify({ ideas }) });
 const failures = () => logLines.filter((l) => l.includes('AI scenario ideas failed; offline ideas used'));
@@ -159,10 +157,3 @@ describe('OpenAiProvider.ideas', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

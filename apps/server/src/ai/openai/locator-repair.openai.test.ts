@@ -7,6 +7,7 @@ import type { ChatCompletionsServer } from './chat-completions-server.ts';
 import { recordedEndpoint } from './openai-test-kit.ts';
 import { OpenAiProvider } from './openai-provider.ts';
 import { REPAIR_SYSTEM_PROMPT } from './repair-prompt.ts';
+import { freePort } from '../../test/free-port.ts';
 
 /** The OpenAI-compatible provider's locator repair (AI recovery) against recorded chat-completions answers. */
 const KEY = 'sk-test-repair-7d2e';
@@ -38,7 +39,6 @@ const { offline, providerAt } = recordedEndpoint(KEY, logLines, (e, p) => {
   endpoint = e;
   provider = p;
 });
-
 
 const answer = (o: object) => ({ content: JSON.stringify(o) });
 const warnings = () => logLines.filter((l) => l.includes('AI locator repair failed; offline answer used'));
@@ -179,10 +179,3 @@ describe('OpenAiProvider.repairLocator', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

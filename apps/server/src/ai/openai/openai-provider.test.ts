@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { startTestServer } from '../../test/test-server.ts';
 import { builtinLibrary } from '../../steps/builtin-library.ts';
@@ -8,6 +6,7 @@ import type { StepCodeRequest } from '../ai-types.ts';
 import type { ChatCompletionsServer } from './chat-completions-server.ts';
 import { recordedEndpoint } from './openai-test-kit.ts';
 import { OpenAiProvider } from './openai-provider.ts';
+import { freePort } from '../../test/free-port.ts';
 
 const KEY = 'sk-test-key-4f1c9a';
 const ARIA = '- heading "Trail Backpack" [level=1]\n- button "Add to cart"\n- link "Cart (0)"';
@@ -34,7 +33,6 @@ const { offline, providerAt } = recordedEndpoint(KEY, logLines, (e, p) => {
   endpoint = e;
   provider = p;
 });
-
 
 describe('OpenAiProvider.generateStep', () => {
   it('turns a good answer into step code, asking with the model, the step, the snapshot and the key', async () => {
@@ -133,10 +131,3 @@ describe('aiProvider', () => {
   }, 60_000);
 });
 
-async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
