@@ -156,4 +156,3 @@ describe('OpenAiProvider.ideas', () => {
     expect(logLines.join('')).not.toContain(KEY);
   });
 });
-

@@ -178,4 +178,3 @@ describe('OpenAiProvider.repairLocator', () => {
     }
   });
 });
-

@@ -130,4 +130,3 @@ describe('aiProvider', () => {
     }
   }, 60_000);
 });
-
