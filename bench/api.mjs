@@ -25,6 +25,7 @@ import { createProject, signUpUser } from '../apps/server/src/test/factories.ts'
 import { generateWorkspace } from './features-tree-corpus.mjs';
 import { writeIngestReport } from './ingest-corpus.mjs';
 import { startLoad } from './load.mjs';
+import { cpuMsOf } from './proc-cpu.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -68,10 +69,9 @@ app.get('/', async () => ({ hello: 'world' }));
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });`;
 
 /** A process's CPU time so far in ms (user + system, /proc: Linux), or NaN elsewhere. */
-function cpuMsOf(pid) {
+function cpuMsOrNaN(pid) {
   try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    return cpuMsOf(pid);
   } catch {
     return NaN;
   }
@@ -83,7 +83,7 @@ function cpuMsOf(pid) {
  */
 async function measure(target) {
   const { pid, ...options } = target;
-  const server0 = cpuMsOf(pid);
+  const server0 = cpuMsOrNaN(pid);
   const client0 = process.cpuUsage();
   const r = await autocannon({ ...options, connections: CONNECTIONS, duration: DURATION });
   const client = process.cpuUsage(client0);
@@ -93,7 +93,7 @@ async function measure(target) {
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     bytes: r.throughput.average,
-    serverUs: ((cpuMsOf(pid) - server0) * 1000) / count,
+    serverUs: ((cpuMsOrNaN(pid) - server0) * 1000) / count,
     clientUs: (client.user + client.system) / count,
   };
 }

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateWorkspace } from './features-tree-corpus.mjs';
 import { startLoad } from './load.mjs';
+import { cpuMsOf, spawnHelperOf } from './proc-cpu.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const mainTs = path.resolve(here, '../apps/server/src/main.ts');
@@ -126,28 +127,10 @@ async function timedList(token, projectId, compact, headers = {}) {
   return { ms, cpuMs: serverMs, clientMs, bytes: bytes.length };
 }
 
-/** A process's CPU milliseconds so far (user + system, every thread; clock ticks of 10 ms). */
-function cpuOf(pid) {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-/** The server's helper that starts git for it (src/processes/spawn-helper.ts), once it runs. */
-function spawnHelperOf(pid) {
-  const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
-  return children.find((c) => {
-    try {
-      return fs.readFileSync(`/proc/${c}/cmdline`, 'utf8').includes('spawn-helper-child');
-    } catch {
-      return false;
-    }
-  });
-}
-
 /** The server's CPU milliseconds so far: its own and its spawn helper's (which relays git's output to it). */
 function cpuOfServer() {
   const helper = spawnHelperOf(server.pid);
-  return cpuOf(server.pid) + (helper ? cpuOf(helper) : 0);
+  return cpuMsOf(server.pid) + (helper ? cpuMsOf(helper) : 0);
 }
 
 const indexDir = () => path.join(dataDir, 'tree-index');

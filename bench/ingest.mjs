@@ -33,6 +33,7 @@ import { NdjsonToMessageStream } from '@cucumber/message-streams';
 import { CucumberHtmlStream } from '@cucumber/html-formatter';
 import { writeIngestReport } from './ingest-corpus.mjs';
 import { startLoad } from './load.mjs';
+import { cpuMsOf } from './proc-cpu.mjs';
 import { api } from './server-api.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -80,8 +81,7 @@ function freePort() {
 
 /** The server's CPU time so far (user + system, every thread), from /proc. */
 function serverCpuMs() {
-  const fields = fs.readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  return cpuMsOf(server.pid);
 }
 
 async function startServer() {
