@@ -12,8 +12,10 @@ export default defineConfig({
   // Its own folder: Playwright empties it at the start, and test-results/ holds the other stages' logs.
   outputDir: '../test-results/playwright',
   fullyParallel: false,
-  // Three files at a time (the tests of a file one after the other), against the one shared server; tests
-  // that start a server of their own use a port of their own (E2E_PORT + 7, 8, 9, 10).
+  // Three files at a time (the tests of a file one after the other), against the one shared server, in
+  // `npm test` beside the PostgreSQL pass too (with two there, that pass ended at 188 s and the browser
+  // tests went on alone to 458 s). Tests that start a server of their own use a port of their own
+  // (E2E_PORT + 7, 8, 9, 10).
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   // Generous: CI machines run the PostgreSQL pass beside these tests and can be several times slower.

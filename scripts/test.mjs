@@ -51,15 +51,11 @@ async function vitest(name, args, env) {
   return code;
 }
 
-/**
- * Browser tests, three spec files at a time, beside the PostgreSQL pass too: with two there, the
- * PostgreSQL pass ended at 188 s and the browser tests went on alone on two workers to 458 s.
- */
+/** Browser tests, as many spec files at a time as e2e/playwright.config.ts says (E2E_WORKERS). */
 async function browserTests(chromium, logFile) {
   const e2eOut = path.join(results, 'e2e.json');
-  const workers = process.env.E2E_WORKERS ?? '3';
   const code = await runAsync('playwright', ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut, E2E_WORKERS: workers },
+    env: { CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eOut },
     logFile,
   });
   if (fs.existsSync(e2eOut)) {
