@@ -58,7 +58,7 @@ describe('Recording', () => {
     await page.waitForURL(/done/);
     await recording.assertUrl(page);
     await recording.settled();
-    await until(() => seen.length >= 11, 'the steps');
+    await until(() => seen.length >= 12, 'the steps');
 
     const lines = seen.map((s) => `${s.keyword} ${s.text}`);
     expect(lines).toEqual([
@@ -66,6 +66,8 @@ describe('Recording', () => {
       'When I fill the "Username" field with "ada"',
       'When I fill the "Password" field with "{{password}}"',
       'When I click the "Sign in" button',
+      // The form went to the product list: the replay waits for it before the next click.
+      'Then the URL should contain "/products"',
       // Both buttons are named "Add to cart": Playwright's locator tells them apart by their list item.
       'When I click the button in the list item with "Tea Add to cart"',
       'When I select "l" from "Size SmallLarge"',
@@ -105,6 +107,38 @@ describe('Recording', () => {
     }
     await expect(replay.locator('#cart').textContent()).resolves.toBe('Cart: Mug');
     expect(await replay.getByRole('checkbox').isChecked()).toBe(true);
+    await replay.close();
+  });
+
+  it('says where a page went by itself after a click before the next action, so that a replay waits for it', async () => {
+    const context = await browser.newContext();
+    const recording = new Recording({ baseUrl: site.url });
+    await recording.attach(context);
+    const page = await context.newPage();
+    await page.goto(`${site.url}sign-in`);
+    await clickOn(page, page.getByRole('button', { name: 'Go' }));
+    await page.waitForURL(/welcome/);
+    await clickOn(page, page.getByLabel('Search site'));
+    await page.keyboard.type('tea');
+    await until(() => recording.steps.some((s) => s.action.name === 'fill'), 'the typing');
+    await recording.settled();
+    expect(recording.steps.map((s) => `${s.keyword} ${s.text}`)).toEqual([
+      'Given I open the "/sign-in" page',
+      'When I click the "Go" button',
+      'Then the URL should contain "/welcome"',
+      'When I fill the "Search site" field with "tea"',
+    ]);
+    await recording.detach();
+    await context.close();
+
+    // Without the check of the URL, the replay types into the sign-in page's field and the welcome page then replaces it.
+    const replay = await browser.newPage();
+    const world = { page: replay, env: { baseUrl: site.url }, testData: {} };
+    const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (body: string) => () => Promise<void>;
+    for (const step of recording.steps) await new AsyncFunction(`const { page } = this;\n${actionCode(step.action)}`).call(world);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(new URL(replay.url()).pathname).toBe('/welcome');
+    await expect(replay.getByLabel('Search site').inputValue()).resolves.toBe('tea');
     await replay.close();
   });
 

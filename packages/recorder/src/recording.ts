@@ -3,6 +3,7 @@ import type { RecordedAction, RecordedSecret, RecordedStep } from '@stepwise/sha
 import { phrase, relativeUrl } from './phrasing.ts';
 import { installOverlay } from './overlay.ts';
 import { secretKeyFor } from './secrets.ts';
+import { PageMoves } from './page-moves.ts';
 
 /** An action as Playwright's recorder reports it (the fields used here). */
 interface PwAction {
@@ -79,9 +80,11 @@ export class Recording {
   /** Assertions in the order they were asked for (each waits for the actions before it). */
   private assertions: Promise<unknown> = Promise.resolve();
   private nextId = 1;
+  private readonly moves: PageMoves;
 
   constructor(options: RecordingOptions) {
     this.options = options;
+    this.moves = new PageMoves(options.baseUrl);
   }
 
   get steps(): RecordedStep[] {
@@ -97,7 +100,12 @@ export class Recording {
     const recordable = context as unknown as Partial<RecordableContext>;
     if (typeof recordable._startRecording !== 'function') throw new Error('This version of Playwright cannot record');
     this.context = context;
-    const on = (kind: 'added' | 'updated') => (page: Page, action: PwAction) => this.enqueue(() => this.onAction(kind, page, action));
+    await this.moves.watch(context);
+    // Where the page was when the action was done is read as it is reported (later, it may have moved on).
+    const on = (kind: 'added' | 'updated') => (page: Page, action: PwAction) => {
+      const at = this.moves.addressAtAction(page, action);
+      this.enqueue(() => this.onAction(kind, page, action, at));
+    };
     await recordable._startRecording({ language: 'javascript' }, { actionAdded: on('added'), actionUpdated: on('updated') });
   }
 
@@ -122,6 +130,7 @@ export class Recording {
   /** Adds "I should see <text>" after checking the text is visible on the page now. */
   assertText(page: Page, text: string): Promise<RecordedStep> {
     return this.enqueueAssertion(page, async () => {
+      this.noteMove(page, page.url());
       const wanted = text.trim();
       const visible = await page.getByText(wanted).first().isVisible().catch(() => false);
       if (!visible) throw new Error(`The text "${wanted}" is not visible on the page`);
@@ -131,12 +140,18 @@ export class Recording {
 
   /** Adds "the URL should contain <path>" for the page's address now. */
   assertUrl(page: Page): Promise<RecordedStep> {
-    return this.enqueueAssertion(page, async () => ({ name: 'assertUrl', url: relativeUrl(page.url(), this.options.baseUrl) }));
+    return this.enqueueAssertion(page, async () => {
+      this.moves.reached(page, page.url());
+      return { name: 'assertUrl', url: relativeUrl(page.url(), this.options.baseUrl) };
+    });
   }
 
   /** Adds "<element> should be visible" for the element at (x, y), with the locator Playwright picks for it. */
   assertVisibleAt(page: Page, x: number, y: number): Promise<RecordedStep> {
-    return this.enqueueAssertion(page, async () => ({ name: 'assertVisible', locator: await locatorAt(page, x, y) }));
+    return this.enqueueAssertion(page, async () => {
+      this.noteMove(page, page.url());
+      return { name: 'assertVisible', locator: await locatorAt(page, x, y) };
+    });
   }
 
   /**
@@ -184,9 +199,11 @@ export class Recording {
     return step;
   }
 
-  private async onAction(kind: 'added' | 'updated', page: Page, pw: PwAction): Promise<void> {
+  private async onAction(kind: 'added' | 'updated', page: Page, pw: PwAction, at: string): Promise<void> {
     const action = await this.toAction(page, pw);
     if (!action) return;
+    if (action.name === 'navigate') this.moves.reached(page, pw.url!);
+    else this.noteMove(page, at);
     const last = this.list[this.list.length - 1];
     if (kind === 'updated' && last && last.action.name === action.name) return this.replaceLast(action);
     // A click into a field, then typing in it: the fill says it all.
@@ -258,6 +275,12 @@ export class Recording {
     this.secretValues.set(key, value);
     this.options.onSecrets?.(this.secrets);
     return `{{${key}}}`;
+  }
+
+  /** Writes "Then the URL should contain ..." when the page is not where the steps left it (it moved on its own). */
+  private noteMove(page: Page, at: string): void {
+    const place = this.moves.moved(page, at);
+    if (place) this.add({ name: 'assertUrl', url: place });
   }
 
   private add(action: RecordedAction): RecordedStep {

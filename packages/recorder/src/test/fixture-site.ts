@@ -26,6 +26,11 @@ const PAGES: Record<string, string> = {
       <button>Find</button>
     </form>`,
   '/done': `<!doctype html><title>Done</title><h1>Thank you</h1>`,
+  // A sign-in whose page goes on to the welcome page by itself once its (slow) call answers; both pages
+  // have the search field of the site's header.
+  '/sign-in': `<!doctype html><title>Sign in</title><input aria-label="Search site"><h1>Sign in</h1>
+    <button onclick="setTimeout(() => (location.href = '/welcome'), 400)">Go</button>`,
+  '/welcome': `<!doctype html><title>Welcome</title><input aria-label="Search site"><h1>Welcome</h1>`,
 };
 
 export async function startFixtureSite(): Promise<{ url: string; close: () => Promise<void> }> {
