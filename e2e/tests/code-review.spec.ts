@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { activeRow, allRow, choose, demoProject, openPlanner, toast } from './executions-helpers.ts';
 import { signedInAs, signUpViaApi, uniqueEmail } from './helpers.ts';
-import { OwnServer } from './server-process.ts';
+import { OwnServer, START_TIMEOUT_MS } from './server-process.ts';
 
 // AI recovery end to end: step code written for another version of the demo shop ("basket" where
 // the shop says "cart", "Find" where it says "Search") runs in an execution with AI recovery on; the
@@ -222,11 +222,9 @@ test.describe('licence', () => {
   // The plan is changed with the admin command, with the server stopped.
   const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 10);
   test.use({ baseURL: server.baseURL });
-  // On a busy machine the server can take longer than start() waits: it is given two more minutes.
-  const boot = () => server.start().catch(() => expect.poll(async () => (await fetch(`${server.baseURL}/api/config`).catch(() => null))?.status, { timeout: 120_000 }).toBe(200));
   test.beforeAll(async () => {
-    test.setTimeout(240_000);
-    await boot();
+    test.setTimeout(START_TIMEOUT_MS);
+    await server.start();
   });
   test.afterAll(async () => {
     test.setTimeout(180_000);
@@ -258,7 +256,7 @@ test.describe('licence', () => {
     await expect.poll(open, { timeout: 240_000, intervals: [2000] }).toBe(3);
     await server.stop();
     server.admin('set-plan', projectId, 'Enterprise', '--days', '0');
-    await boot();
+    await server.start();
 
     await signedInAs(page, email);
     await page.goto(`/${projectId}/ai-oversight`);

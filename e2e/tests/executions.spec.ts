@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signedInAs, signUpViaApi, uniqueEmail } from './helpers.ts';
-import { OwnServer } from './server-process.ts';
+import { OwnServer, START_TIMEOUT_MS } from './server-process.ts';
 import { toast, allRow, demoProject, openPlanner, choose, defineAndSelect, planDraft, activeRow, nextQuarter, time12 } from './executions-helpers.ts';
 
 const shots = 'test-results/executions';
@@ -276,7 +276,10 @@ test.describe('a schedule that survives a restart', () => {
   const fireAt = nextQuarter(20 * 60_000);
   const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 7, { NODE_ENV: 'test' });
   test.use({ baseURL: server.baseURL });
-  test.beforeAll(() => server.start());
+  test.beforeAll(async () => {
+    test.setTimeout(START_TIMEOUT_MS);
+    await server.start();
+  });
   test.afterAll(() => server.dispose());
 
   test('fires at its time and the run shows up in Active with its report link', async ({ page, request }) => {
@@ -316,7 +319,10 @@ test.describe('licence', () => {
   // Plans are changed with the admin command on the server machine, with the server stopped.
   const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 8, { SUPPORT_URL: 'https://sales.example.com/stepwise' });
   test.use({ baseURL: server.baseURL });
-  test.beforeAll(() => server.start());
+  test.beforeAll(async () => {
+    test.setTimeout(START_TIMEOUT_MS);
+    await server.start();
+  });
   test.afterAll(() => server.dispose());
 
   test('a plan without execution threads shows the upsell; an expired one blocks with the upgrade prompt', async ({ page, request }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createProjectViaApi, signedInAs, signUpViaApi, uniqueEmail } from './helpers.ts';
-import { OwnServer } from './server-process.ts';
+import { OwnServer, START_TIMEOUT_MS } from './server-process.ts';
 
 test('Settings shows no sandbox warning when step code runs in the sandbox', async ({ page, request }) => {
   const email = uniqueEmail('sandboxed');
@@ -16,7 +16,10 @@ test('Settings shows no sandbox warning when step code runs in the sandbox', asy
 test.describe('a server with RUNNER_SANDBOX=off', () => {
   const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 9, { RUNNER_SANDBOX: 'off' });
   test.use({ baseURL: server.baseURL });
-  test.beforeAll(() => server.start());
+  test.beforeAll(async () => {
+    test.setTimeout(START_TIMEOUT_MS);
+    await server.start();
+  });
   test.afterAll(() => server.dispose());
 
   test('Settings warns that step code runs with the server\'s rights', async ({ page, request }) => {

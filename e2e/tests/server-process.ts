@@ -5,6 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from '@playwright/test';
 
+/**
+ * How long a hook that starts a server may take: a first start makes its database (about 10 s of CPU,
+ * 14 s here with the suite's other stages beside it), which has taken over a minute on a loaded machine.
+ */
+export const START_TIMEOUT_MS = 240_000;
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
@@ -39,7 +45,7 @@ export class OwnServer {
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...this.env, ...extraEnv, PORT: String(this.port), DATA_DIR: this.dataDir },
     });
-    await expect.poll(async () => (await fetch(`${this.baseURL}/api/config`).catch(() => null))?.status, { timeout: 60_000 }).toBe(200);
+    await expect.poll(async () => (await fetch(`${this.baseURL}/api/config`).catch(() => null))?.status, { timeout: START_TIMEOUT_MS - 30_000 }).toBe(200);
   }
 
   async stop(): Promise<void> {

@@ -230,7 +230,7 @@ describe('messagesToReport', () => {
     expect(report.success).toBe(false);
   });
 
-  it('converts a 10,000-test-case NDJSON file in linear time: under ten seconds even on a loaded machine (about half a second idle)', async () => {
+  it('converts a 10,000-test-case NDJSON file in linear time: under ten seconds of CPU (about half a second)', async () => {
     const scenarios: ScenarioSpec[] = Array.from({ length: 10_000 }, (_, i) => ({
       name: `Scenario ${i}`,
       tags: ['@bulk'],
@@ -246,9 +246,11 @@ describe('messagesToReport', () => {
     tmp.push(dir);
     const file = path.join(dir, 'messages.ndjson');
     fs.writeFileSync(file, `${envelopes.map((e) => JSON.stringify(e)).join('\n')}\n`);
-    const t = performance.now();
+    // This thread's CPU time, not the wall clock: the other processes of a busy machine do not count.
+    const before = process.threadCpuUsage();
     const { report } = await messagesToReport(readNdjson(file), META);
-    const ms = performance.now() - t;
+    const used = process.threadCpuUsage(before);
+    const ms = (used.user + used.system) / 1000;
     expect(report.testCases).toHaveLength(10_000);
     expect(report.testCases.filter((tc) => tc.result.status === 'FAILED')).toHaveLength(1000);
     expect(report.testCases[9999].steps[3].text).toBe('the URL should contain "done"');

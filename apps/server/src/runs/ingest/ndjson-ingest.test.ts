@@ -139,7 +139,8 @@ describe('NDJSON ingest agrees with the report builder', () => {
     const res = await upload(fs.readFileSync(file), 0);
     const run = await server.ctx.db.selectFrom('runs').selectAll().where('id', '=', res.body.runId).executeTakeFirstOrThrow();
     for (const position of [0, 700, 1499]) expect(await readSourceIndex(server.ctx.blobs, indexKeyOf(run.source_key!), position)).toHaveLength(8);
-  });
+    // A 4 MB report through the builder twice and one import: several seconds on a busy 2-core machine.
+  }, 120_000);
 
   it('on a run that stopped in the middle of a test case (its started step failed, the rest skipped, the run failed)', async () => {
     const file = path.join(tmp, 'stopped.ndjson');
