@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { migrateToLatest, openDatabase, type Db } from './database.ts';
+import { pgliteTemplate } from '../test/pglite-template.ts';
 
 /** Always on embedded PGlite, the default database of a self-hosted server. */
 let db: Db;
@@ -68,4 +71,35 @@ describe('PGlite dialect', () => {
     });
     expect(await keys()).toContain('committed');
   });
+});
+
+describe('a new embedded database folder', () => {
+  it('starts from the migrated template, is opened again as it was left, and replaces a start cut short', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-db-'));
+    try {
+      const dataDir = path.join(root, 'db');
+      // A start cut short before: its staging folder, and a folder initdb had begun.
+      fs.mkdirSync(`${dataDir}.new-999999`, { recursive: true });
+      fs.mkdirSync(path.join(dataDir, 'base'), { recursive: true });
+      await pgliteTemplate();
+      const started = process.threadCpuUsage();
+      const first = await openDatabase({ dataDir });
+      const cpu = process.threadCpuUsage(started);
+      const applied = await sql<{ name: string }>`select name from kysely_migration`.execute(first);
+      expect(applied.rows).toHaveLength(fs.readdirSync(new URL('./migrations/', import.meta.url)).length);
+      await first.insertInto('login_failures').values(row('kept')).execute();
+      await first.destroy();
+      expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+      expect(fs.readdirSync(root)).toEqual(['db']);
+
+      const again = await openDatabase({ dataDir });
+      await expect(migrateToLatest(again)).resolves.toBeUndefined();
+      expect((await again.selectFrom('login_failures').select('key').execute()).map((r) => r.key)).toEqual(['kept']);
+      await again.destroy();
+      // From the template, not by an initdb (about 10 s of CPU).
+      expect((cpu.user + cpu.system) / 1000, 'ms of this thread').toBeLessThan(5000);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

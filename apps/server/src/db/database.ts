@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { pgliteDialect } from './pglite-dialect.ts';
 import { SchemaScopedPostgresDialect } from './schema-scoped-dialect.ts';
+import { isNewDataDir, migratedTemplate } from './pglite-template.ts';
 import * as m0001 from './migrations/0001-accounts-and-projects.ts';
 import * as m0002 from './migrations/0002-workspace-state.ts';
 import * as m0003 from './migrations/0003-stored-users-and-repos.ts';
@@ -80,9 +81,30 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
     return new Kysely<Database>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
   }
   if (opts.pglite) return new Kysely<Database>({ dialect: pgliteDialect(opts.pglite, { keepOpen: true }) });
-  if (opts.dataDir) fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+  if (opts.dataDir) {
+    fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
+    if (!opts.pgliteTemplate && (await isNewDataDir(opts.dataDir))) await makeFromTemplate(opts.dataDir);
+  }
   const client = await PGlite.create(opts.dataDir, opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
   return new Kysely<Database>({ dialect: pgliteDialect(client) });
+}
+
+/**
+ * A new database folder, from the migrated template rather than by initdb (DECISIONS, "A new embedded
+ * database from a migrated template"): loaded into a folder beside it and renamed into place, so that a
+ * start cut short leaves no half-made database for the next start to open.
+ */
+async function makeFromTemplate(dataDir: string): Promise<void> {
+  const template = await migratedTemplate((db) => migrateToLatest(db as Db));
+  // Folders of starts cut short before their rename, this one's name included.
+  const prefix = `${path.basename(dataDir)}.new-`;
+  for (const name of fs.readdirSync(path.dirname(dataDir))) if (name.startsWith(prefix)) fs.rmSync(path.join(path.dirname(dataDir), name), { recursive: true, force: true });
+  const staging = `${dataDir}.new-${process.pid}`;
+  const client = await PGlite.create(staging, { loadDataDir: template });
+  await client.close();
+  // What is there holds no database (no PG_VERSION): an empty folder, or an initdb cut short.
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.renameSync(staging, dataDir);
 }
 
 /**

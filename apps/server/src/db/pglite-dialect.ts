@@ -1,38 +1,37 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { DatabaseConnection, Dialect, Driver, Kysely, QueryResult, CompiledQuery, TransactionSettings } from 'kysely';
-import { KyselyPGlite } from 'kysely-pglite';
+import { CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import type { DatabaseConnection, Dialect, Driver, Kysely, QueryResult, TransactionSettings } from 'kysely';
 
 /**
- * kysely-pglite's dialect with two fixes around its driver:
+ * Kysely on an embedded PGlite: PostgreSQL's adapter, introspector and query compiler, and a driver
+ * that sends each query to the PGlite client (DECISIONS, "The PGlite dialect"):
  * - PGlite is one database session, so the driver lends it to one user at a time: a transaction
  *   keeps it until commit or rollback, and other requests' queries wait instead of running inside it;
- * - results carry `numAffectedRows`, which Kysely's update and delete results read (the driver
- *   passes PGlite's `affectedRows` through under its own name).
+ * - results carry `numAffectedRows` (PGlite's `affectedRows`), which Kysely's update and delete results read.
  * With `keepOpen`, destroying the Kysely instance leaves the client open (its owner closes it) once the
  * work in hand has ended.
  */
 export function pgliteDialect(client: PGlite, opts: { keepOpen?: boolean } = {}): Dialect {
-  const inner = new KyselyPGlite(client).dialect;
   return {
-    createAdapter: () => inner.createAdapter(),
-    createDriver: () => new SerialisedDriver(inner.createDriver(), opts.keepOpen ?? false),
-    createIntrospector: (db: Kysely<any>) => inner.createIntrospector(db),
-    createQueryCompiler: () => inner.createQueryCompiler(),
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new SerialisedDriver(client, opts.keepOpen ?? false),
+    createIntrospector: (db: Kysely<any>) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
   };
 }
 
 class SerialisedDriver implements Driver {
-  private readonly inner: Driver;
+  private readonly client: PGlite;
+  private readonly connection: PGliteConnection;
   private readonly waiting: Array<() => void> = [];
   private busy = false;
   private readonly keepOpen: boolean;
-  constructor(inner: Driver, keepOpen: boolean) {
-    this.inner = inner;
+  constructor(client: PGlite, keepOpen: boolean) {
+    this.client = client;
+    this.connection = new PGliteConnection(client);
     this.keepOpen = keepOpen;
   }
-  init(): Promise<void> {
-    return this.inner.init();
-  }
+  async init(): Promise<void> {}
   private closed = false;
   async acquireConnection(): Promise<DatabaseConnection> {
     if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -41,10 +40,9 @@ class SerialisedDriver implements Driver {
       throw new Error('The database is closed');
     }
     this.busy = true;
-    return new CountingConnection(await this.inner.acquireConnection());
+    return this.connection;
   }
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    await this.inner.releaseConnection((connection as CountingConnection).inner);
+  async releaseConnection(): Promise<void> {
     this.handOn();
   }
   /** The session to the next in line, or free. */
@@ -53,18 +51,21 @@ class SerialisedDriver implements Driver {
     if (next) next();
     else this.busy = false;
   }
-  beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
-    return this.inner.beginTransaction(connection, settings);
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    // As Kysely's PostgreSQL driver starts one.
+    const level = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
+    const access = settings.accessMode ? ` ${settings.accessMode}` : '';
+    await connection.executeQuery(CompiledQuery.raw(level || access ? `start transaction${level}${access}` : 'begin'));
   }
-  commitTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.commitTransaction(connection);
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'));
   }
-  rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    return this.inner.rollbackTransaction(connection);
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'));
   }
   async destroy(): Promise<void> {
     this.closed = true;
-    if (!this.keepOpen) return this.inner.destroy();
+    if (!this.keepOpen) return this.client.close();
     // The client stays open for its owner: the work in hand ends first (a transaction commits or rolls
     // back), and whatever waited for the session is refused rather than run on the owner's next use.
     if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
@@ -72,17 +73,17 @@ class SerialisedDriver implements Driver {
   }
 }
 
-class CountingConnection implements DatabaseConnection {
-  readonly inner: DatabaseConnection;
-  constructor(inner: DatabaseConnection) {
-    this.inner = inner;
+class PGliteConnection implements DatabaseConnection {
+  private readonly client: PGlite;
+  constructor(client: PGlite) {
+    this.client = client;
   }
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const res = (await this.inner.executeQuery<R>(query)) as QueryResult<R> & { affectedRows?: number };
-    const affected = res.numAffectedRows ?? (res.affectedRows === undefined ? undefined : BigInt(res.affectedRows));
-    return { rows: res.rows, numAffectedRows: affected };
+    const res = await this.client.query<R>(query.sql, [...query.parameters]);
+    return { rows: res.rows, numAffectedRows: res.affectedRows === undefined ? undefined : BigInt(res.affectedRows) };
   }
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(query, chunkSize);
+  // eslint-disable-next-line require-yield
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('PGlite does not stream query results');
   }
 }
