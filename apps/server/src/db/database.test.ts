@@ -102,4 +102,29 @@ describe('a new embedded database folder', () => {
       fs.rmSync(root, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('is made by initdb and the migrations where no template is kept, and its dump kept for the next one', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-db-'));
+    const before = process.env.STEPWISE_DB_TEMPLATE_DIR;
+    process.env.STEPWISE_DB_TEMPLATE_DIR = path.join(root, 'cache');
+    try {
+      const first = await openDatabase({ dataDir: path.join(root, 'one', 'db') });
+      const migrations = fs.readdirSync(new URL('./migrations/', import.meta.url)).length;
+      expect((await sql`select name from kysely_migration`.execute(first)).rows).toHaveLength(migrations);
+      await first.destroy();
+      expect(fs.readdirSync(path.join(root, 'cache'))).toEqual([expect.stringMatching(/^pglite-[0-9a-f]{16}\.tar$/)]);
+      expect(fs.readdirSync(path.join(root, 'one'))).toEqual(['db']);
+
+      const started = process.threadCpuUsage();
+      const second = await openDatabase({ dataDir: path.join(root, 'two', 'db') });
+      const cpu = process.threadCpuUsage(started);
+      expect((await sql`select name from kysely_migration`.execute(second)).rows).toHaveLength(migrations);
+      await second.destroy();
+      expect((cpu.user + cpu.system) / 1000, 'ms of this thread').toBeLessThan(5000);
+    } finally {
+      if (before === undefined) delete process.env.STEPWISE_DB_TEMPLATE_DIR;
+      else process.env.STEPWISE_DB_TEMPLATE_DIR = before;
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { pgliteDialect } from './pglite-dialect.ts';
 import { SchemaScopedPostgresDialect } from './schema-scoped-dialect.ts';
-import { isNewDataDir, migratedTemplate } from './pglite-template.ts';
+import { cachedTemplate, isNewDataDir, keepTemplate } from './pglite-template.ts';
 import * as m0001 from './migrations/0001-accounts-and-projects.ts';
 import * as m0002 from './migrations/0002-workspace-state.ts';
 import * as m0003 from './migrations/0003-stored-users-and-repos.ts';
@@ -83,24 +83,31 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Db> {
   if (opts.pglite) return new Kysely<Database>({ dialect: pgliteDialect(opts.pglite, { keepOpen: true }) });
   if (opts.dataDir) {
     fs.mkdirSync(path.dirname(opts.dataDir), { recursive: true });
-    if (!opts.pgliteTemplate && (await isNewDataDir(opts.dataDir))) await makeFromTemplate(opts.dataDir);
+    if (!opts.pgliteTemplate && (await isNewDataDir(opts.dataDir))) await makeDataDir(opts.dataDir);
   }
   const client = await PGlite.create(opts.dataDir, opts.pgliteTemplate ? { loadDataDir: opts.pgliteTemplate } : {});
   return new Kysely<Database>({ dialect: pgliteDialect(client) });
 }
 
 /**
- * A new database folder, from the migrated template rather than by initdb (DECISIONS, "A new embedded
- * database from a migrated template"): loaded into a folder beside it and renamed into place, so that a
- * start cut short leaves no half-made database for the next start to open.
+ * A new database folder, from the migrated template rather than by initdb where one is kept (DECISIONS,
+ * "A new embedded database from a migrated template"); else by initdb and the migrations, its dump then
+ * kept for the next new folder. Made beside the folder and renamed into place, so that a start cut
+ * short leaves no half-made database for the next start to open.
  */
-async function makeFromTemplate(dataDir: string): Promise<void> {
-  const template = await migratedTemplate((db) => migrateToLatest(db as Db));
+async function makeDataDir(dataDir: string): Promise<void> {
   // Folders of starts cut short before their rename, this one's name included.
   const prefix = `${path.basename(dataDir)}.new-`;
   for (const name of fs.readdirSync(path.dirname(dataDir))) if (name.startsWith(prefix)) fs.rmSync(path.join(path.dirname(dataDir), name), { recursive: true, force: true });
   const staging = `${dataDir}.new-${process.pid}`;
-  const client = await PGlite.create(staging, { loadDataDir: template });
+  const template = await cachedTemplate();
+  const client = await PGlite.create(staging, template ? { loadDataDir: template } : {});
+  if (!template) {
+    const db = new Kysely<Database>({ dialect: pgliteDialect(client, { keepOpen: true }) });
+    await migrateToLatest(db);
+    await db.destroy();
+    await keepTemplate(await client.dumpDataDir('none'));
+  }
   await client.close();
   // What is there holds no database (no PG_VERSION): an empty folder, or an initdb cut short.
   fs.rmSync(dataDir, { recursive: true, force: true });

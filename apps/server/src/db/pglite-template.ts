@@ -9,17 +9,20 @@ import { pgliteDialect } from './pglite-dialect.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const migrationsDir = path.join(here, 'migrations');
 /** Beside the installed packages: written by whoever installed them, like the other caches there. */
-export const TEMPLATE_CACHE_DIR = path.resolve(here, '../../../../node_modules/.cache/stepwise');
+const TEMPLATE_CACHE_DIR = path.resolve(here, '../../../../node_modules/.cache/stepwise');
+
+/** STEPWISE_DB_TEMPLATE_DIR: another folder (a read-only install's, or a test's). */
+const cacheDir = () => process.env.STEPWISE_DB_TEMPLATE_DIR || TEMPLATE_CACHE_DIR;
 
 let template: Promise<Blob> | undefined;
 
 /**
  * A dump of a new embedded database with every migration applied. Making a database folder costs
  * PGlite an initdb (about 10 s of CPU on a 2-core machine); loading this dump into it, a fraction of
- * that. Made once, by an in-memory initdb and the migrations, then kept in TEMPLATE_CACHE_DIR under a
- * name that changes with the migrations and PGlite's version (a new one is made when either changes);
- * where that folder cannot be written, it is made again by each process that needs it. One per
- * process: servers started at once share it.
+ * that. Kept in TEMPLATE_CACHE_DIR under a name that changes with the migrations and PGlite's version
+ * (a new one is made when either changes), by the first process that made a database without it;
+ * where that folder cannot be written, each process makes its own. This one makes it in memory when
+ * none is kept (the test servers' databases), once per process.
  */
 export function migratedTemplate(migrate: (db: Kysely<any>) => Promise<void>): Promise<Blob> {
   template ??= makeTemplate(migrate).catch((err: unknown) => {
@@ -33,7 +36,7 @@ async function templateFile(): Promise<string> {
   const hash = createHash('sha256');
   hash.update(await pgliteVersion());
   for (const file of (await fs.readdir(migrationsDir)).sort()) hash.update(file).update(await fs.readFile(path.join(migrationsDir, file)));
-  return path.join(TEMPLATE_CACHE_DIR, `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  return path.join(cacheDir(), `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
 }
 
 /** The installed PGlite's version (its package.json, found above its entry file: its exports do not list it). */
@@ -49,25 +52,36 @@ async function pgliteVersion(): Promise<string> {
   }
 }
 
+/** The dump kept by an earlier process, if there is one for these migrations and this PGlite. */
+export async function cachedTemplate(): Promise<Blob | null> {
+  const kept = await fs.readFile(await templateFile()).catch(() => null);
+  return kept ? new Blob([kept]) : null;
+}
+
+/** Keeps `dump` for the processes to come; where the cache folder cannot be written, nothing is kept. */
+export async function keepTemplate(dump: Blob): Promise<void> {
+  const file = await templateFile();
+  // Written aside and renamed: a reader never sees half a file.
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    await fs.mkdir(cacheDir(), { recursive: true });
+    await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await fs.rename(partial, file);
+  } catch {
+    await fs.rm(partial, { force: true });
+  }
+}
+
 async function makeTemplate(migrate: (db: Kysely<any>) => Promise<void>): Promise<Blob> {
-  const cached = await templateFile();
-  const kept = await fs.readFile(cached).catch(() => null);
-  if (kept) return new Blob([kept]);
+  const kept = await cachedTemplate();
+  if (kept) return kept;
   const client = await PGlite.create();
   const db = new Kysely<any>({ dialect: pgliteDialect(client, { keepOpen: true }) });
   await migrate(db);
   await db.destroy();
   const dump = await client.dumpDataDir('none');
   await client.close();
-  // Written aside and renamed: a reader never sees half a file.
-  const partial = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  try {
-    await fs.mkdir(TEMPLATE_CACHE_DIR, { recursive: true });
-    await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-    await fs.rename(partial, cached);
-  } catch {
-    await fs.rm(partial, { force: true });
-  }
+  await keepTemplate(dump);
   return dump;
 }
 
