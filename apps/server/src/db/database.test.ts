@@ -74,13 +74,13 @@ describe('PGlite dialect', () => {
 });
 
 describe('a new embedded database folder', () => {
-  it('starts from the migrated template, is opened again as it was left, and replaces a start cut short', async () => {
+  it('starts from the migrated template in place of an empty folder, is opened again as it was left, and removes what a start cut short left', async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-db-'));
     try {
       const dataDir = path.join(root, 'db');
-      // A start cut short before: its staging folder, and a folder initdb had begun.
-      fs.mkdirSync(`${dataDir}.new-999999`, { recursive: true });
-      fs.mkdirSync(path.join(dataDir, 'base'), { recursive: true });
+      // A start cut short before its rename left its staging folder; the folder itself is there, empty.
+      fs.mkdirSync(path.join(`${dataDir}.new-999999`, 'base'), { recursive: true });
+      fs.mkdirSync(dataDir, { recursive: true });
       await pgliteTemplate();
       const started = process.threadCpuUsage();
       const first = await openDatabase({ dataDir });
@@ -98,6 +98,20 @@ describe('a new embedded database folder', () => {
       await again.destroy();
       // From the template, not by an initdb (about 10 s of CPU).
       expect((cpu.user + cpu.system) / 1000, 'ms of this thread').toBeLessThan(5000);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('is never made over a folder that holds anything: that is left to PGlite as it is', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-db-'));
+    try {
+      const dataDir = path.join(root, 'db');
+      fs.mkdirSync(dataDir);
+      fs.writeFileSync(path.join(dataDir, 'keep.txt'), 'mine');
+      await openDatabase({ dataDir }).then((db) => db.destroy(), () => undefined);
+      expect(fs.readFileSync(path.join(dataDir, 'keep.txt'), 'utf8')).toBe('mine');
+      expect(fs.readdirSync(root)).toEqual(['db']);
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

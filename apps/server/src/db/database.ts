@@ -109,8 +109,8 @@ async function makeDataDir(dataDir: string): Promise<void> {
     await keepTemplate(await client.dumpDataDir('none'));
   }
   await client.close();
-  // What is there holds no database (no PG_VERSION): an empty folder, or an initdb cut short.
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  // An empty folder may be there (rmdir refuses one that is not).
+  if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir);
   fs.renameSync(staging, dataDir);
 }
 

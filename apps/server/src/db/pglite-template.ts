@@ -85,7 +85,14 @@ async function makeTemplate(migrate: (db: Kysely<any>) => Promise<void>): Promis
   return dump;
 }
 
-/** Whether `dataDir` holds no database yet (PostgreSQL's data folders start with PG_VERSION). */
+/**
+ * Whether `dataDir` holds nothing yet (missing or empty). A folder with anything in it is left to
+ * PGlite as it is, whatever it holds: a database is never taken for an empty one.
+ */
 export async function isNewDataDir(dataDir: string): Promise<boolean> {
-  return !(await fs.stat(path.join(dataDir, 'PG_VERSION')).catch(() => null));
+  const entries = await fs.readdir(dataDir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return [];
+    throw err;
+  });
+  return entries.length === 0;
 }
