@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import { pgliteDialect } from './pglite-dialect.ts';
 import { SchemaScopedPostgresDialect } from './schema-scoped-dialect.ts';
-import { cachedTemplate, isNewDataDir, keepTemplate } from './pglite-template.ts';
+import { cachedTemplate, isNewDataDir, migrateAndKeep } from './pglite-template.ts';
 import * as m0001 from './migrations/0001-accounts-and-projects.ts';
 import * as m0002 from './migrations/0002-workspace-state.ts';
 import * as m0003 from './migrations/0003-stored-users-and-repos.ts';
@@ -102,13 +102,11 @@ async function makeDataDir(dataDir: string): Promise<void> {
   const staging = `${dataDir}.new-${process.pid}`;
   const template = await cachedTemplate();
   const client = await PGlite.create(staging, template ? { loadDataDir: template } : {});
-  if (!template) {
-    const db = new Kysely<Database>({ dialect: pgliteDialect(client, { keepOpen: true }) });
-    await migrateToLatest(db);
-    await db.destroy();
-    await keepTemplate(await client.dumpDataDir('none'));
+  try {
+    if (!template) await migrateAndKeep(client, (db) => migrateToLatest(db as Db));
+  } finally {
+    await client.close();
   }
-  await client.close();
   // An empty folder may be there (rmdir refuses one that is not).
   if (fs.existsSync(dataDir)) fs.rmdirSync(dataDir);
   fs.renameSync(staging, dataDir);

@@ -59,7 +59,7 @@ export async function cachedTemplate(): Promise<Blob | null> {
 }
 
 /** Keeps `dump` for the processes to come; where the cache folder cannot be written, nothing is kept. */
-export async function keepTemplate(dump: Blob): Promise<void> {
+async function keepTemplate(dump: Blob): Promise<void> {
   const file = await templateFile();
   // Written aside and renamed: a reader never sees half a file.
   const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
@@ -72,17 +72,25 @@ export async function keepTemplate(dump: Blob): Promise<void> {
   }
 }
 
-async function makeTemplate(migrate: (db: Kysely<any>) => Promise<void>): Promise<Blob> {
-  const kept = await cachedTemplate();
-  if (kept) return kept;
-  const client = await PGlite.create();
+/** Migrates the new database `client` holds, and keeps its dump as the template; returns the dump. */
+export async function migrateAndKeep(client: PGlite, migrate: (db: Kysely<any>) => Promise<void>): Promise<Blob> {
   const db = new Kysely<any>({ dialect: pgliteDialect(client, { keepOpen: true }) });
   await migrate(db);
   await db.destroy();
   const dump = await client.dumpDataDir('none');
-  await client.close();
   await keepTemplate(dump);
   return dump;
+}
+
+async function makeTemplate(migrate: (db: Kysely<any>) => Promise<void>): Promise<Blob> {
+  const kept = await cachedTemplate();
+  if (kept) return kept;
+  const client = await PGlite.create();
+  try {
+    return await migrateAndKeep(client, migrate);
+  } finally {
+    await client.close();
+  }
 }
 
 /**
