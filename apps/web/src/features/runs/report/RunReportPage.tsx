@@ -3,7 +3,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { RunReportDto, TestCaseRow } from '@stepwise/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { useSearchParamWriter } from '../../../lib/use-search-param-writer';
 import { CommentDialog } from '../comments/CommentDialog';
 import { LoadError } from '../common/LoadError';
 import { defaultTab, filterScenarioRows, type Grouping, groupScenarioRows, type ScenarioTab, scenarioRows } from '../logic/run-report';
@@ -36,20 +37,10 @@ function RunReport({ projectId, run }: { projectId: string; run: RunReportDto })
   const navigate = useNavigate();
   // The tab, the grouping and the search live in the address, so that coming back from a scenario
   // (or reloading, or sharing the link) finds the table as it was left.
-  const [params, setParams] = useSearchParams();
+  const [params, setParam] = useSearchParamWriter();
   const tab: ScenarioTab = params.get('tab') === 'all' ? 'all' : params.get('tab') === 'failed' ? 'failed' : defaultTab(run.stats.scenariosFailed);
   const grouping: Grouping = params.get('group') === 'failedStep' ? 'failedStep' : 'none';
   const [search, setSearch] = useState(() => params.get('q') ?? '');
-  const setParam = (name: string, value: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value === null || value === '') next.delete(name);
-        else next.set(name, value);
-        return next;
-      },
-      { replace: true },
-    );
   const setTab = (t: ScenarioTab) => setParam('tab', t);
   const setGrouping = (g: Grouping) => setParam('group', g === 'none' ? null : g);
   const [logsOpen, setLogsOpen] = useState(false);
