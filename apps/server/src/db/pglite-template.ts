@@ -32,11 +32,17 @@ export function migratedTemplate(migrate: (db: Kysely<any>) => Promise<void>): P
   return template;
 }
 
+let templateName: Promise<string> | undefined;
+
+/** The template's file: its name hashed once per process from the migrations and PGlite's version. */
 async function templateFile(): Promise<string> {
-  const hash = createHash('sha256');
-  hash.update(await pgliteVersion());
-  for (const file of (await fs.readdir(migrationsDir)).sort()) hash.update(file).update(await fs.readFile(path.join(migrationsDir, file)));
-  return path.join(cacheDir(), `pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  templateName ??= (async () => {
+    const hash = createHash('sha256');
+    hash.update(await pgliteVersion());
+    for (const file of (await fs.readdir(migrationsDir)).sort()) hash.update(file).update(await fs.readFile(path.join(migrationsDir, file)));
+    return `pglite-${hash.digest('hex').slice(0, 16)}.tar`;
+  })();
+  return path.join(cacheDir(), await templateName);
 }
 
 /** The installed PGlite's version (its package.json, found above its entry file: its exports do not list it). */
