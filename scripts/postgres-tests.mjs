@@ -6,8 +6,8 @@
 
 /** Test files (paths from the repository root) run a second time on PostgreSQL. */
 export const POSTGRES_TESTS = [
-  // Migrations, the dialects, the PostgreSQL blob store
-  'apps/server/src/db/database.test.ts',
+  // Migrations in a schema of their own, the PostgreSQL blob store (db/database.test.ts is PGlite's
+  // own: it opens an embedded database whatever TEST_DATABASE_URL says)
   'apps/server/src/db/schema-scoped-dialect.test.ts',
   'apps/server/src/blobs/pg-blob-store.test.ts',
   // Several API servers, workspace and worker processes on one database

@@ -61,7 +61,9 @@ describe.skipIf(!!skipReason)('scale-out: server, workspace and worker processes
   beforeAll(async () => {
     site = await startSite();
     cluster = new ProcessCluster({ redisUrl: redisUrl!, databaseUrl: pgUrl!, lockSeconds: 3, chromiumPath: '/usr/bin/chromium' });
+    const booting = Date.now();
     workspace = await cluster.startServer('workspace');
+    const bootMs = Date.now() - booting;
     admin = await signUpUser(workspace.url, { firstname: 'Ada', lastname: 'Lovelace' });
     projectId = await createProject(admin);
     for (const [directory, name, content] of [
@@ -76,7 +78,8 @@ describe.skipIf(!!skipReason)('scale-out: server, workspace and worker processes
     expectOk(scheduled);
     scheduledId = scheduled.body.execution._id;
     // Due soon: A and B arm it from the database when they start (the workspace armed its daily time).
-    fireAt = new Date(Math.ceil((Date.now() + 30_000) / 1000) * 1000);
+    // Two servers start side by side in about twice one's time: the fire leaves room for that on a busy machine.
+    fireAt = new Date(Math.ceil((Date.now() + Math.max(30_000, 3 * bootMs + 10_000)) / 1000) * 1000);
     await query('update executions set next_run_at = $1 where id = $2', [fireAt, scheduledId]);
     [a, b] = await Promise.all([cluster.startServer('api-a'), cluster.startServer('api-b')]);
     expect(Date.now(), 'both API servers armed the fire before it was due').toBeLessThan(fireAt.getTime() - 2000);
@@ -87,7 +90,7 @@ describe.skipIf(!!skipReason)('scale-out: server, workspace and worker processes
     }
     const list = await via(b).get(`workers/tokens?project_id=${projectId}`);
     for (const t of list.body.workerTokens as Array<{ id: string; name: string }>) tokenIds[t.name] = t.id;
-  }, 120_000);
+  }, 240_000);
 
   afterAll(async () => {
     await cluster?.close();
