@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureDependencies, ensureHeadlessShell, ensureSandboxTools, ensureXvfb, log, root, runAsync, webBuildNeeded } from './lib.mjs';
+import { playwrightFailures, vitestFailures } from './failures.mjs';
 import { POSTGRES_TESTS } from './postgres-tests.mjs';
 
 const started = Date.now();
@@ -21,6 +22,8 @@ const TIMED = ['--project', 'timed', '--passWithNoTests'];
 /** Each stage's seconds and what it ran beside, printed at the end whatever the outcome. */
 const stages = [];
 const failures = [];
+/** Each failed test (and flaky browser test), named with its stage: printed again at the end. */
+const failedTests = [];
 
 /** Runs `fn` as the stage `name`; records its time and, when its code is not 0, the failure. */
 async function stage(name, fn, beside = '') {
@@ -44,9 +47,12 @@ async function vitest(name, args, env) {
   const code = await runAsync('vitest', ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], { env });
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    const failed = vitestFailures(r);
     totals.passed += r.numPassedTests;
-    totals.failed += r.numFailedTests;
+    // A file that failed outside its tests (a hook) counts once: its tests are only "skipped".
+    totals.failed += Math.max(r.numFailedTests, failed.length);
     totals.skipped += r.numPendingTests + r.numTodoTests;
+    failedTests.push(...failed.map((f) => `[${name}] ${f}`));
   }
   return code;
 }
@@ -59,15 +65,21 @@ async function browserTests(chromium, logFile) {
     logFile,
   });
   if (fs.existsSync(e2eOut)) {
-    const s = JSON.parse(fs.readFileSync(e2eOut, 'utf8')).stats ?? {};
+    const report = JSON.parse(fs.readFileSync(e2eOut, 'utf8'));
+    const s = report.stats ?? {};
     totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
     totals.failed += s.unexpected ?? 0;
     totals.skipped += s.skipped ?? 0;
+    failedTests.push(...playwrightFailures(report).map((f) => `[browser] ${f}`));
   }
   return code;
 }
 
 function finish() {
+  if (failedTests.length) {
+    log('Failed tests:');
+    for (const f of failedTests) console.log(`  ${f}`);
+  }
   for (const { name, seconds, beside } of stages) console.log(`${name.padEnd(30)} ${String(Math.round(seconds)).padStart(5)} s${beside ? `  (beside ${beside})` : ''}`);
   log(`Finished in ${Math.round((Date.now() - started) / 1000)} s.`);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
