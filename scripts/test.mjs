@@ -76,13 +76,13 @@ async function browserTests(chromium, logFile) {
 }
 
 function finish() {
+  for (const { name, seconds, beside } of stages) console.log(`${name.padEnd(30)} ${String(Math.round(seconds)).padStart(5)} s${beside ? `  (beside ${beside})` : ''}`);
+  log(`Finished in ${Math.round((Date.now() - started) / 1000)} s.`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   if (failedTests.length) {
     log('Failed tests:');
     for (const f of failedTests) console.log(`  ${f}`);
   }
-  for (const { name, seconds, beside } of stages) console.log(`${name.padEnd(30)} ${String(Math.round(seconds)).padStart(5)} s${beside ? `  (beside ${beside})` : ''}`);
-  log(`Finished in ${Math.round((Date.now() - started) / 1000)} s.`);
-  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   if (failures.length) log(`Failed: ${failures.join(', ')}`);
   process.exit(failures.length ? 1 : 0);
 }
