@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { nlp } from './nlp.ts';
 import type { StepKeyword } from './ai-types.ts';
 
 /** One English step as the scenario will hold it. */

@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { nlp } from '../nlp.ts';
 import { NAME_MAX, type IdeaParameter, type IdeaStep } from '@stepwise/shared';
 import { identifierFrom } from '../offline/step-expression.ts';
 import type { ItemAction } from './phrases.ts';

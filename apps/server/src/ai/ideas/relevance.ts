@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { nlp } from '../nlp.ts';
 import { nameScore, rootOf, sameActionVerbs, wordsOf } from '../offline/name-match.ts';
 import type { Candidate } from './candidate.ts';
 

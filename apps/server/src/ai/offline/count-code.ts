@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { nlp } from '../nlp.ts';
 import { ancestors, descendants, describeNode, labelOf, type AriaNode } from './aria-tree.ts';
 import { message, poll, refuse, waitForState, type CodeContext, type CodeResult } from './code-context.ts';
 import { locateNode } from './element-finder.ts';

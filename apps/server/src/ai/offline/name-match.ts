@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { nlp } from '../nlp.ts';
 import { distance } from 'fastest-levenshtein';
 
 /** Words that carry no meaning when a phrase is compared with an element's name. */

@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { nlp, type NlpDoc } from '../nlp.ts';
 
 /** A value of the step that becomes a parameter: a quoted string or a number, with its place in the text. */
 export interface Slot {
@@ -88,7 +88,7 @@ export function parseSentence(text: string): Sentence {
   return { text, words, slots, ...verbGroup(words) };
 }
 
-function quotedSlots(doc: ReturnType<typeof nlp>, terms: TermJson[], text: string): Slot[] {
+function quotedSlots(doc: NlpDoc, terms: TermJson[], text: string): Slot[] {
   const out: Slot[] = [];
   const quotes = doc.quotations().json({ offset: true, terms: { offset: true } }) as Array<{ terms: TermJson[] }>;
   for (const q of quotes) {

@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { nlp, type NlpDoc } from '../nlp.ts';
 import { ACTION_GROUPS, type ActionGroup } from './action-calls.ts';
 
 /** One change the person asked for. */
@@ -33,7 +33,7 @@ interface Term {
 
 /** A clause of the request as compromise reads it: its words (as written and as dictionary forms). */
 class Clause {
-  readonly doc: ReturnType<typeof nlp>;
+  readonly doc: NlpDoc;
   readonly terms: Term[];
   readonly words: Set<string>;
   constructor(text: string) {
