@@ -36,14 +36,6 @@ export function FeaturesPage() {
   const hasFeatures = allFeatures(s.tree).length > 0;
 
   const addScenario = (target: Target) => guard.canAddScenarios() && setChoosing(target);
-  const setParam = (key: string, value: string | null) =>
-    s.setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (value === null) next.delete(key);
-      else next.set(key, value);
-      return next;
-    }, { replace: true });
-
   if (list.isLoading) return <CircularProgress sx={{ m: 4 }} aria-label="Loading features" />;
   if (list.isError && !list.data) {
     if (isUnauthorized(list.error)) return null;
@@ -85,9 +77,9 @@ export function FeaturesPage() {
             scenarioIndex={s.scenarioIndex}
             allTags={list.data?.allTags ?? []}
             view={readScenarioView(s.params)}
-            onViewChange={(view) => setParam(SCENARIO_VIEW_PARAM, view)}
+            onViewChange={(view) => s.setParam(SCENARIO_VIEW_PARAM, view)}
             openStepCode={s.params.get('open_step_code') === 'true'}
-            onStepCodeChange={(open) => setParam('open_step_code', open ? 'true' : null)}
+            onStepCodeChange={(open) => s.setParam('open_step_code', open ? 'true' : null)}
             onAddScenario={() => addScenario({ folder: s.folder, feature: s.feature?.path ?? null })}
             onDeleted={(featureDeleted) => s.select(featureDeleted ? null : s.feature!.path, featureDeleted ? null : 0)}
           />
@@ -134,7 +126,7 @@ export function FeaturesPage() {
           }}
         />
       )}
-      {s.params.has('newUser') && <OnboardingTour onDone={() => setParam('newUser', null)} />}
+      {s.params.has('newUser') && <OnboardingTour onDone={() => s.setParam('newUser', null)} />}
     </Box>
   );
 }

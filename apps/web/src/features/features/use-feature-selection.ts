@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParamWriter } from '../../lib/use-search-param-writer';
 import { useWorkspace } from '../workspace/use-workspace';
 import { updateLastActiveWorkspace, type FeatureList, type FeatureNode } from './features.api';
 import { featurePathOf, readSelection, scenarioIndexOf, selectionParams } from './feature-selection';
@@ -8,7 +8,7 @@ import { ancestorIds, featureId, findNode, folderId, scenarioId } from './tree-m
 /** The selected folder, feature and scenario, kept in the URL; tree expansion follows it. */
 export function useFeatureSelection(list: FeatureList | undefined) {
   const { ref } = useWorkspace();
-  const [params, setParams] = useSearchParams();
+  const [params, setParam, updateParams] = useSearchParamWriter();
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const tree = useMemo(() => list?.foldersAndFeatures ?? [], [list]);
   const sel = readSelection(params);
@@ -29,8 +29,8 @@ export function useFeatureSelection(list: FeatureList | undefined) {
   }, []);
 
   const select = useCallback(
-    (newPath: string | null, scenario: number | null, folderOnly?: string) => setParams((p) => selectionParams(p, newPath, scenario, folderOnly), { replace: false }),
-    [setParams],
+    (newPath: string | null, scenario: number | null, folderOnly?: string) => updateParams((p) => selectionParams(p, newPath, scenario, folderOnly), { replace: false }),
+    [updateParams],
   );
 
   // No selection in the link: open the last active one of this branch.
@@ -39,9 +39,9 @@ export function useFeatureSelection(list: FeatureList | undefined) {
     if (!list || restored.current) return;
     restored.current = true;
     if (!path && !sel.folder && list.lastActiveFeature && findNode(tree, list.lastActiveFeature)) {
-      setParams((p) => selectionParams(p, list.lastActiveFeature, list.lastActiveScenarioIndex), { replace: true });
+      updateParams((p) => selectionParams(p, list.lastActiveFeature, list.lastActiveScenarioIndex), { replace: true });
     }
-  }, [list, tree, path, sel.folder, setParams]);
+  }, [list, tree, path, sel.folder, updateParams]);
 
   useEffect(() => {
     if (path && feature) expand(ancestorIds(path, true));
@@ -59,12 +59,12 @@ export function useFeatureSelection(list: FeatureList | undefined) {
     (oldPath: string, newPath: string | null) => {
       const current = path ?? sel.folder;
       if (!current || (current !== oldPath && !current.startsWith(`${oldPath}/`))) return;
-      if (newPath === null) return setParams((p) => selectionParams(p, null, null), { replace: true });
+      if (newPath === null) return updateParams((p) => selectionParams(p, null, null), { replace: true });
       const moved = newPath + current.slice(oldPath.length);
-      setParams((p) => (path ? selectionParams(p, moved, scenarioIndex) : selectionParams(p, null, null, moved)), { replace: true });
+      updateParams((p) => (path ? selectionParams(p, moved, scenarioIndex) : selectionParams(p, null, null, moved)), { replace: true });
     },
-    [path, sel.folder, scenarioIndex, setParams],
+    [path, sel.folder, scenarioIndex, updateParams],
   );
 
-  return { params, setParams, tree, feature, scenarioIndex, selectedId, folder, expanded, toggle, select, onPathChanged };
+  return { params, setParam, tree, feature, scenarioIndex, selectedId, folder, expanded, toggle, select, onPathChanged };
 }
