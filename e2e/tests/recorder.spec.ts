@@ -43,6 +43,19 @@ class StreamedShop {
     await target.click();
   }
 
+  /**
+   * Clicks a field or box in the canvas and waits until the recorded steps name it, as a person watches
+   * the click register. The streamed page shows the checkout form only once its own products call has
+   * answered, which on a busy machine can come after the reference page's: a click before that lands on
+   * nothing, and is made again.
+   */
+  async clickUntilRecorded(find: (shop: Page) => Locator, steps: Locator, name: string) {
+    await expect(async () => {
+      await this.click(find);
+      await expect(steps.getByRole('listitem').last()).toContainText(name, { timeout: 5_000 });
+    }).toPass({ timeout: 60_000 });
+  }
+
   async type(text: string) {
     await this.page.keyboard.type(text, { delay: 15 });
     await this.shop.keyboard.type(text);
@@ -107,10 +120,13 @@ test('a purchase recorded in the streamed browser is saved as a scenario that pa
       ['Address', '12 Analytical Way'],
       ['City', 'London'],
     ]) {
-      await shop.click((s) => s.getByLabel(label, { exact: true }));
+      await shop.clickUntilRecorded((s) => s.getByLabel(label, { exact: true }), steps, label);
       await shop.type(value);
+      await expect(steps.getByRole('listitem').last()).toContainText(value);
     }
+    // The form is there (its fields took the text): one click, which a second would undo.
     await shop.click((s) => s.getByLabel('I accept the terms and conditions'));
+    await expect(steps.getByRole('listitem').last()).toContainText('When I check "I accept the terms');
     await page.screenshot({ path: `${shots}-checkout.png` });
     await shop.click((s) => s.getByRole('button', { name: 'Place order' }));
     await shop.at(/\/demo-shop\/confirmation\?order=/);
