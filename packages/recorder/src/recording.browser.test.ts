@@ -3,6 +3,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import type { RecordedStep } from '@stepwise/shared';
 import { Recording } from './recording.ts';
 import { actionCode } from './step-code.ts';
+import { withFullName } from './full-names.ts';
 import { startFixtureSite } from './test/fixture-site.ts';
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -71,7 +72,8 @@ describe('Recording', () => {
       // Both buttons are named "Add to cart": Playwright's locator tells them apart by their list item.
       'When I click the button in the list item with "Tea Add to cart"',
       'When I select "l" from "Size SmallLarge"',
-      'When I check "Gift wrap"',
+      // Playwright's locator names it by its first words ("Gift wrap this order in"): the step says it all.
+      'When I check "Gift wrap this order in recycled paper"',
       'Then I should see "Cart: Tea"',
       'Then the element with test id "note" should be visible',
       'When I click the "Checkout" link',
@@ -165,5 +167,17 @@ describe('Recording', () => {
     expect(toolbarShown).toBe(false);
     await recording.detach();
     await context.close();
+  });
+
+  it('writes out a name Playwright cut, but not a count it left out, a name it kept whole or an element gone', async () => {
+    const page = await browser.newPage();
+    await page.setContent('<button>Gift wrap this order in recycled paper</button><a href="#">Reviews of this ceramic coffee mug 12</a><button>Sign in</button>');
+    const role = (r: string, name: string) => `internal:role=${r}[name="${name}"i]`;
+    expect(await withFullName(page, role('button', 'Gift wrap this order in'), 500)).toBe(role('button', 'Gift wrap this order in recycled paper'));
+    expect(await withFullName(page, `main >> ${role('button', 'Gift wrap this order in')}`, 500)).toBe(`main >> ${role('button', 'Gift wrap this order in')}`);
+    expect(await withFullName(page, role('link', 'Reviews of this ceramic coffee'), 500)).toBe(role('link', 'Reviews of this ceramic coffee'));
+    expect(await withFullName(page, role('button', 'Sign in'), 500)).toBe(role('button', 'Sign in'));
+    expect(await withFullName(page, role('button', 'Gone and never to be seen'), 200)).toBe(role('button', 'Gone and never to be seen'));
+    await page.close();
   });
 });

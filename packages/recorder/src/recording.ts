@@ -4,6 +4,7 @@ import { phrase, relativeUrl } from './phrasing.ts';
 import { installOverlay } from './overlay.ts';
 import { secretKeyFor } from './secrets.ts';
 import { PageMoves } from './page-moves.ts';
+import { withFullName } from './full-names.ts';
 
 /** An action as Playwright's recorder reports it (the fields used here). */
 interface PwAction {
@@ -51,6 +52,8 @@ const CLICK_BUFFER_MS = 600;
 const ROUND_TRIP_TIMEOUT_MS = 2000;
 /** A field gone by the time its typing is reported is not waited for (the queue of steps would stall behind it). */
 const FIELD_CHECK_TIMEOUT_MS = 2000;
+/** An element gone by then (a link that navigated) keeps the name Playwright gave it. */
+const NAME_CHECK_TIMEOUT_MS = 500;
 
 /** A stylesheet adopted by the document (no <style> element: it holds under a strict Content-Security-Policy). */
 const HIDE_TOOLBAR_SCRIPT = `(() => {
@@ -75,6 +78,7 @@ export class Recording {
   private readonly secretValues = new Map<string, string>();
   /** Secret key of each password field (by its locator). */
   private readonly secretKeys = new Map<string, string | null>();
+  private readonly fullSelectors = new Map<string, string>();
   private context: BrowserContext | null = null;
   private queue: Promise<void> = Promise.resolve();
   /** Assertions in the order they were asked for (each waits for the actions before it). */
@@ -219,7 +223,7 @@ export class Recording {
       return { name: 'navigate', url: relativeUrl(pw.url, this.options.baseUrl) };
     }
     if (!pw.selector) return null;
-    const locator = page.locator(pw.selector).toString();
+    const locator = page.locator(await this.fullNameOf(page, pw.selector)).toString();
     switch (pw.name) {
       case 'click': {
         // A click without a pointer (Enter submitting a form, Space on a button): the key press already did it.
@@ -258,6 +262,16 @@ export class Recording {
       default:
         return null;
     }
+  }
+
+  /** The selector with the element's name written out in full (full-names.ts), once per selector. */
+  private async fullNameOf(page: Page, selector: string): Promise<string> {
+    let full = this.fullSelectors.get(selector);
+    if (full === undefined) {
+      full = await withFullName(page, selector, NAME_CHECK_TIMEOUT_MS);
+      this.fullSelectors.set(selector, full);
+    }
+    return full;
   }
 
   /** The value typed, or `{{key}}` when the field is a password field (the value then kept as a secret). */

@@ -16,7 +16,7 @@ const PAGES: Record<string, string> = {
     </ul>
     <p id="cart">Cart: empty</p>
     <label>Size <select><option value="s">Small</option><option value="l">Large</option></select></label>
-    <label><input type="checkbox"> Gift wrap</label>
+    <label><input type="checkbox"> Gift wrap this order in recycled paper</label>
     <p data-testid="note">Free shipping</p>
     <a href="/done">Checkout</a>`,
   // A search form that leaves the page a moment after it is sent (as pages that validate first do).
