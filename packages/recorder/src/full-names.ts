@@ -25,13 +25,20 @@ const unquote = (quoted: string) => quoted.slice(1, -1).replace(/\\(.)/g, '$1');
 /** Quoted as Playwright quotes a name in a selector. */
 const quote = (name: string) => `"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 
-/** `selector` with the element's whole accessible name in place of the part Playwright chose, where it cut one. */
+/**
+ * `selector` with the element's whole accessible name in place of the part Playwright chose, where it cut
+ * one and the element is still on the page (`timeout` bounds the snapshot of an element that goes meanwhile).
+ */
 export async function withFullName(page: Page, selector: string, timeout: number): Promise<string> {
   const named = ROLE_NAME.exec(selector);
   if (!named) return selector;
   const part = unquote(named[2]);
   if (part.length < SHORTEST_CUT || part.length > CUT_LENGTH) return selector;
-  const snapshot = await page.locator(selector).ariaSnapshot({ timeout }).catch(() => '');
+  // Whether the element is still there, without waiting for it (a link that navigated is gone for good):
+  // then its snapshot, which finds it at once, however busy the machine.
+  const element = page.locator(selector);
+  if ((await element.count().catch(() => 0)) !== 1) return selector;
+  const snapshot = await element.ariaSnapshot({ timeout }).catch(() => '');
   const found = SNAPSHOT_NAME.exec(snapshot);
   if (!found) return selector;
   const full = unquote(found[1]);

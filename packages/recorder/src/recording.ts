@@ -52,8 +52,8 @@ const CLICK_BUFFER_MS = 600;
 const ROUND_TRIP_TIMEOUT_MS = 2000;
 /** A field gone by the time its typing is reported is not waited for (the queue of steps would stall behind it). */
 const FIELD_CHECK_TIMEOUT_MS = 2000;
-/** An element gone by then (a link that navigated) keeps the name Playwright gave it. */
-const NAME_CHECK_TIMEOUT_MS = 500;
+/** An element gone by then (a link that navigated) keeps the name Playwright gave it; one still there is read at once. */
+const NAME_CHECK_TIMEOUT_MS = 5000;
 
 /** A stylesheet adopted by the document (no <style> element: it holds under a strict Content-Security-Policy). */
 const HIDE_TOOLBAR_SCRIPT = `(() => {
