@@ -78,6 +78,7 @@ export class Recording {
   private readonly secretValues = new Map<string, string>();
   /** Secret key of each password field (by its locator). */
   private readonly secretKeys = new Map<string, string | null>();
+  /** Each selector Playwright gave, with the element's name written out where Playwright cut it (full-names.ts). */
   private readonly fullSelectors = new Map<string, string>();
   private context: BrowserContext | null = null;
   private queue: Promise<void> = Promise.resolve();
