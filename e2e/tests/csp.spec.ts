@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PASSWORD, logIn, signUpViaApi, uniqueEmail } from './helpers.ts';
+
+// Some 35 cold page loads one after the other, each its own start of the app: on a machine busy with the
+// PostgreSQL pass and two other browser files (CI), one of them has taken over 10 s. The sweep is about
+// the policy, not speed: each screen gets 30 s.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 /** A Cucumber JSON report with passed and failed scenarios and screenshots (the runner's import fixture). */
 const REPORT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../packages/runner/src/import/fixtures/cucumber-jvm.json');
@@ -55,7 +60,7 @@ async function seed(request: APIRequestContext, token: string) {
 test.use({ reducedMotion: 'no-preference' });
 
 test('no screen of the app or of the demo shop breaks its content security policy', async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const problems = await watchPolicy(page);
   const sockets: string[] = [];
   page.on('websocket', (ws) => sockets.push(ws.url()));
