@@ -103,8 +103,10 @@ export class PageMoves {
    */
   addressAtAction(page: Page, action: { name: string; button?: string; clickCount?: number; selector?: string }): string {
     const inFrame = action.selector?.includes('internal:control=enter-frame');
-    if (action.name === 'click' && (action.button ?? 'left') === 'left' && !inFrame) {
-      const count = action.clickCount ?? 1;
+    const count = action.clickCount ?? 1;
+    // A click of no pointer (Enter sending a form clicks its button) was heard as a key press, not a click:
+    // it takes no click of the queue (it would take the next one's, and every click after would be one late).
+    if (action.name === 'click' && (action.button ?? 'left') === 'left' && !inFrame && count > 0) {
       const fresh = Date.now() - CLICK_REPORT_STALE_MS;
       const queue = (this.clicks.get(page) ?? []).filter((r) => r.heard >= fresh);
       // A double click is one action of two clicks: the clicks before its last are part of it.

@@ -169,6 +169,35 @@ describe('Recording', () => {
     await context.close();
   });
 
+  it('gives each click the address it was done at when Enter submitted a form just before (its implicit click takes none)', async () => {
+    const context = await browser.newContext();
+    const recording = new Recording({ baseUrl: site.url });
+    await recording.attach(context);
+    const page = await context.newPage();
+    await page.goto(site.url);
+    await clickOn(page, page.getByLabel('Username'));
+    await page.keyboard.type('ada');
+    // Enter sends the form at once; the two clicks come before Playwright reports the form's implicit click.
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/products/);
+    await clickOn(page, page.getByRole('link', { name: 'Checkout' }));
+    await page.waitForURL(/done/);
+    await clickOn(page, page.getByRole('heading', { name: 'Thank you' }));
+    await until(() => recording.steps.some((s) => s.text.includes('Thank you')), 'the last click');
+    await recording.settled();
+    expect(recording.steps.map((s) => s.text)).toEqual([
+      'I am on the home page',
+      'I fill the "Username" field with "ada"',
+      'I press "Enter"',
+      'the URL should contain "/products"',
+      'I click the "Checkout" link',
+      'the URL should contain "/done"',
+      'I click the "Thank you" heading',
+    ]);
+    await recording.detach();
+    await context.close();
+  });
+
   it('writes out a name Playwright cut, but not a count it left out, a name it kept whole or an element gone', async () => {
     const page = await browser.newPage();
     await page.setContent('<button>Gift wrap this order in recycled paper</button><a href="#">Reviews of this ceramic coffee mug 12</a><button>Sign in</button>');

@@ -165,7 +165,7 @@ describe.skipIf(!!skipReason)('stepwise record under Xvfb', () => {
     expect(feature).toContain('Scenario: Buy a steel water bottle');
     expect(feature).toContain('Then the URL should contain "/checkout"');
     // The shop goes to the account page by itself once its login call answers: the scenario waits for it.
-    expect(feature).toMatch(/(When|And) I click the "Log in" button\s+Then the URL should contain "\/account"\s+When I fill/);
+    expect(feature, feature).toMatch(/(When|And) I click the "Log in" button\s+Then the URL should contain "\/account"\s+When I fill/);
     // The password typed is test data of the environment, not text of the scenario.
     expect(feature).toContain('{{password}}');
     expect(feature).not.toContain('demo123');
