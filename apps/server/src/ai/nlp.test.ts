@@ -1,28 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-const src = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-/** Every module URL a process loads, printed to stderr (Node's synchronous module hooks). */
-const LOAD_LOG = `import { registerHooks } from 'node:module';
-registerHooks({ load(url, context, next) { process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); } });
-`;
-
-function modulesLoadedBy(script: string): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-nlp-'));
-  try {
-    const hook = path.join(dir, 'load-log.mjs');
-    fs.writeFileSync(hook, LOAD_LOG);
-    const out = spawnSync(process.execPath, ['--import', hook, '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000, cwd: src });
-    expect(out.status, out.stderr).toBe(0);
-    return out.stderr.split('\n').filter((l) => l.startsWith('LOADED ')).map((l) => l.slice(7));
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { modulesLoadedBy } from '../test/modules-loaded.ts';
 
 describe('compromise (the offline AI grammar)', () => {
   it('is not loaded with the server: the app, its routes and the offline AI load without it', () => {

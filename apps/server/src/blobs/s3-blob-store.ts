@@ -1,14 +1,6 @@
 import { Readable, Transform } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { s3Client, s3Storage } from '../optional-libraries.ts';
 import { blobKeySegments, blobSource, checkMediaType, type BlobData, type BlobHead, type BlobStore, type StoredBlob } from './blob-store.ts';
 
 export interface S3Location {
@@ -67,7 +59,7 @@ export class S3BlobStore implements BlobStore {
     this.location = location;
     this.client =
       client ??
-      new S3Client({
+      new (s3Client().S3Client)({
         region: location.region,
         endpoint: location.endpoint,
         forcePathStyle: location.forcePathStyle,
@@ -101,7 +93,7 @@ export class S3BlobStore implements BlobStore {
       counted.destroy(err);
     });
     source.pipe(counted);
-    const upload = new Upload({
+    const upload = new (s3Storage().Upload)({
       client: this.client,
       params: { Bucket: this.location.bucket, Key, Body: counted, ContentType: mediaType },
       partSize: PART_SIZE,
@@ -120,7 +112,7 @@ export class S3BlobStore implements BlobStore {
   async get(key: string): Promise<StoredBlob | null> {
     const Key = this.objectKey(key);
     try {
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key }));
+      const out = await this.client.send(new (s3Client().GetObjectCommand)({ Bucket: this.location.bucket, Key }));
       return { mediaType: out.ContentType ?? 'application/octet-stream', size: Number(out.ContentLength ?? 0), stream: out.Body as Readable };
     } catch (err) {
       if (isMissing(err)) return null;
@@ -141,7 +133,7 @@ export class S3BlobStore implements BlobStore {
     const Key = this.objectKey(key);
     let size: number;
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.location.bucket, Key }));
+      const head = await this.client.send(new (s3Client().HeadObjectCommand)({ Bucket: this.location.bucket, Key }));
       size = Number(head.ContentLength ?? 0);
     } catch (err) {
       if (isMissing(err)) return null;
@@ -155,7 +147,7 @@ export class S3BlobStore implements BlobStore {
         pieces.push(Buffer.alloc(0));
         continue;
       }
-      const out = await this.client.send(new GetObjectCommand({ Bucket: this.location.bucket, Key, Range: `bytes=${at}-${end - 1}` }));
+      const out = await this.client.send(new (s3Client().GetObjectCommand)({ Bucket: this.location.bucket, Key, Range: `bytes=${at}-${end - 1}` }));
       pieces.push(Buffer.from(await out.Body!.transformToByteArray()));
     }
     return pieces;
@@ -163,14 +155,14 @@ export class S3BlobStore implements BlobStore {
 
   async delete(prefix: string): Promise<void> {
     const Key = this.objectKey(prefix);
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.location.bucket, Key }));
+    await this.client.send(new (s3Client().DeleteObjectCommand)({ Bucket: this.location.bucket, Key }));
     let ContinuationToken: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.location.bucket, Prefix: `${Key}/`, ContinuationToken }));
+      const page = await this.client.send(new (s3Client().ListObjectsV2Command)({ Bucket: this.location.bucket, Prefix: `${Key}/`, ContinuationToken }));
       const keys = (page.Contents ?? []).map((c) => c.Key!).filter(Boolean);
       if (keys.length) {
         const out = await this.client.send(
-          new DeleteObjectsCommand({ Bucket: this.location.bucket, Delete: { Objects: keys.map((k) => ({ Key: k })), Quiet: true } }),
+          new (s3Client().DeleteObjectsCommand)({ Bucket: this.location.bucket, Delete: { Objects: keys.map((k) => ({ Key: k })), Quiet: true } }),
         );
         if (out.Errors?.length) throw new Error(`S3 refused to delete ${out.Errors[0].Key}: ${out.Errors[0].Message ?? out.Errors[0].Code}`);
       }
@@ -180,6 +172,6 @@ export class S3BlobStore implements BlobStore {
 }
 
 function isMissing(err: unknown): boolean {
-  if (err instanceof S3ServiceException) return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404;
+  if (err instanceof s3Client().S3ServiceException) return err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404;
   return false;
 }

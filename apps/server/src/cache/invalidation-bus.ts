@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../optional-libraries.ts';
 import type { Logger } from 'pino';
 import { redisPrefix } from '../realtime/redis-adapter.ts';
 
@@ -81,9 +82,9 @@ export class RedisInvalidationBus implements InvalidationBus {
   constructor(opts: { url: string; prefix?: string; log: Logger }) {
     this.log = opts.log;
     // No offline queue: a publish while disconnected fails at once (the TTL bounds what others hold).
-    this.pub = new Redis(opts.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    this.pub = new (ioredis().Redis)(opts.url, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
     this.connectionName = `${redisPrefix(opts.prefix)}:api-cache:${randomUUID().slice(0, 8)}`;
-    this.sub = new Redis(opts.url, { maxRetriesPerRequest: null, autoResubscribe: false, connectionName: this.connectionName });
+    this.sub = new (ioredis().Redis)(opts.url, { maxRetriesPerRequest: null, autoResubscribe: false, connectionName: this.connectionName });
     this.channel = `${redisPrefix(opts.prefix)}:api-cache`;
     this.ackChannel = `${redisPrefix(opts.prefix)}:api-cache-ack`;
     for (const client of [this.pub, this.sub]) client.on('error', (err) => this.log.warn({ err }, 'API cache Redis connection error'));

@@ -1,9 +1,10 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { findExecutionRow, listEnabled } from './executions.repository.ts';
 import type { ScheduleKeeper } from './schedule-keeper.ts';
 import { armable, type Scheduler } from './scheduler.ts';
+import { bullmq } from '../optional-libraries.ts';
 
 export const BULLMQ_QUEUE = 'stepwise-executions';
 const SWEEP_SCHEDULER_ID = 'executions-expiry-sweep';
@@ -40,11 +41,11 @@ export class BullMqScheduler implements Scheduler {
 
   async start(): Promise<void> {
     const opts = { connection: this.connection, ...(this.prefix ? { prefix: this.prefix } : {}) };
-    this.queue = new Queue(BULLMQ_QUEUE, opts);
+    this.queue = new (bullmq().Queue)(BULLMQ_QUEUE, opts);
     await this.keeper.sweepExpired();
     for (const row of await listEnabled(this.db)) await this.arm(row.id, await this.keeper.reconcile(row));
     await this.queue.upsertJobScheduler(SWEEP_SCHEDULER_ID, { every: 60_000 }, { name: 'sweep', data: {} });
-    this.worker = new Worker(BULLMQ_QUEUE, (job) => this.process(job), { ...opts, concurrency: 4 });
+    this.worker = new (bullmq().Worker)(BULLMQ_QUEUE, (job) => this.process(job), { ...opts, concurrency: 4 });
     this.worker.on('failed', (job, err) => this.log.error({ err, jobId: job?.id }, 'scheduler job failed'));
   }
 

@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { ioredis } from '../optional-libraries.ts';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
 import { ACTIVE_STATUSES, findInstance } from '../execution-runs/instances.repository.ts';
@@ -23,7 +24,7 @@ export class HaltRelay {
   private readonly db: Db;
 
   constructor(opts: { url: string; prefix?: string; db: Db; log: Logger }) {
-    this.pub = new Redis(opts.url, { maxRetriesPerRequest: null, lazyConnect: true });
+    this.pub = new (ioredis().Redis)(opts.url, { maxRetriesPerRequest: null, lazyConnect: true });
     this.sub = this.pub.duplicate();
     for (const client of [this.pub, this.sub]) client.on('error', (err) => opts.log.warn({ err }, 'halt relay Redis connection error'));
     this.channel = `${redisPrefix(opts.prefix)}:instance-halt`;

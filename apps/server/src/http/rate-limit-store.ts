@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RateLimitPluginOptions } from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
+import { ioredis } from '../optional-libraries.ts';
 import type { AppContext } from '../context.ts';
 import { redisPrefix } from '../realtime/redis-adapter.ts';
 
@@ -13,7 +13,7 @@ import { redisPrefix } from '../realtime/redis-adapter.ts';
 export function rateLimitStore(app: FastifyInstance, ctx: AppContext): Pick<RateLimitPluginOptions, 'redis' | 'nameSpace' | 'skipOnError'> {
   if (!ctx.config.redisUrl) return {};
   // Short waits (the plugin's advice): a request is not held up by a Redis that does not answer.
-  const redis = new Redis(ctx.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+  const redis = new (ioredis().Redis)(ctx.config.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1 });
   redis.on('error', (err) => ctx.log.warn({ err }, 'rate limit Redis connection error'));
   app.addHook('onClose', async () => {
     await redis.quit().catch(() => redis.disconnect());

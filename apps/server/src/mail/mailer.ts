@@ -1,6 +1,7 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.ts';
+import { nodemailer } from '../optional-libraries.ts';
 
 export interface Mail {
   to: string;
@@ -21,7 +22,7 @@ export class Mailer {
     this.db = db;
     this.log = log;
     this.from = from;
-    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+    this.transport = smtpUrl ? nodemailer().createTransport(smtpUrl) : null;
   }
 
   async send(mail: Mail): Promise<void> {

@@ -11,9 +11,9 @@ import type { HelperReply, HelperRequest } from './spawn-helper-protocol.ts';
  * process, and the event loop waits for it. From a server or test process of 1 GB that is 10-30 ms
  * per program (bench: 1.8 ms from a bare Node process, 31 ms from one holding 1 GB), and a workspace
  * write starts several. The helper is a bare Node process forked once (as the server starts, else
- * on first need); it starts each program and relays its standard streams over the IPC channel. `STEPWISE_SPAWN_HELPER=0` starts
- * programs directly again. If the helper dies, the programs in flight fail with an error and the
- * next start forks a new helper.
+ * on first need); it starts each program and relays its standard streams over the IPC channel.
+ * `STEPWISE_SPAWN_HELPER=0` starts programs directly again. If the helper dies, the programs in
+ * flight fail with an error and the next start forks a new helper.
  */
 export interface SpawnedProgram extends EventEmitter {
   readonly stdin: Writable | null;

@@ -1,8 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import type { Logger } from 'pino';
 import type { Server } from 'socket.io';
-import { Redis } from 'ioredis';
-import { createAdapter } from '@socket.io/redis-adapter';
+import { ioredis, socketIoRedisAdapter } from '../optional-libraries.ts';
 
 /** The prefix of the Redis keys and channels of one deployment (REDIS_PREFIX), 'stepwise' when unset. */
 export function redisPrefix(prefix: string | undefined): string {
@@ -24,10 +23,10 @@ export interface RedisAdapterOptions {
  * Redis connections close with the HTTP server.
  */
 export function useRedisAdapter(io: Server, server: HttpServer, opts: RedisAdapterOptions): void {
-  const pub = new Redis(opts.url, { maxRetriesPerRequest: null });
+  const pub = new (ioredis().Redis)(opts.url, { maxRetriesPerRequest: null });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) client.on('error', (err) => opts.log.warn({ err, channel: opts.channel }, 'socket.io Redis connection error'));
-  io.adapter(createAdapter(pub, sub, { key: `${redisPrefix(opts.prefix)}:socket.io:${opts.channel}`, requestsTimeout: 3000 }));
+  io.adapter(socketIoRedisAdapter().createAdapter(pub, sub, { key: `${redisPrefix(opts.prefix)}:socket.io:${opts.channel}`, requestsTimeout: 3000 }));
   server.once('close', () => {
     void Promise.allSettled([pub.quit(), sub.quit()]).then(() => {
       pub.disconnect();

@@ -1,5 +1,6 @@
-import { Queue, QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { bullmq, ioredis } from '../optional-libraries.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from 'pino';
 import { serverKey } from '../context.ts';
@@ -35,8 +36,8 @@ export class RunQueue {
     this.prefix = config.runQueuePrefix;
     this.lockDurationMs = config.runWorkerLockMs;
     this.log = log;
-    this.pub = new Redis(config.redisUrl!, { maxRetriesPerRequest: null, lazyConnect: true });
-    this.sub = new Redis(config.redisUrl!, { maxRetriesPerRequest: null, lazyConnect: true });
+    this.pub = new (ioredis().Redis)(config.redisUrl!, { maxRetriesPerRequest: null, lazyConnect: true });
+    this.sub = new (ioredis().Redis)(config.redisUrl!, { maxRetriesPerRequest: null, lazyConnect: true });
     this.sub.on('message', (channel: string, message: string) => {
       const id = channel.slice(this.eventsChannel('').length);
       try {
@@ -106,7 +107,7 @@ export class RunQueue {
   private queueOf(name: string): Queue {
     let q = this.queues.get(name);
     if (!q) {
-      q = new Queue(name, { connection: this.connection, prefix: this.prefix });
+      q = new (bullmq().Queue)(name, { connection: this.connection, prefix: this.prefix });
       this.queues.set(name, q);
     }
     return q;
@@ -115,7 +116,7 @@ export class RunQueue {
   /** BullMQ's word on a job that failed (a worker died twice with it, say) reaches its listener. */
   private async eventsOf(name: string): Promise<void> {
     if (this.queueEvents.has(name)) return;
-    const events = new QueueEvents(name, { connection: this.connection, prefix: this.prefix });
+    const events = new (bullmq().QueueEvents)(name, { connection: this.connection, prefix: this.prefix });
     this.queueEvents.set(name, events);
     events.on('failed', ({ jobId, failedReason }) => this.listeners.get(jobId)?.({ type: 'failed', reason: failedReason }));
     await events.waitUntilReady();

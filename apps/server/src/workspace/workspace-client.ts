@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Logger } from 'pino';
-import { Pool, type Dispatcher } from 'undici';
+import type { Dispatcher, Pool } from 'undici';
 import { WS_MSG } from '@stepwise/shared';
 import { HttpError } from '../http/errors.ts';
 import { RemoteAddressError } from '../private-repo/remote-address.ts';
@@ -9,6 +9,7 @@ import { GitError } from './git.ts';
 import { BranchMovedError, TreeConflictError } from './git-repo.ts';
 import { INTERNAL_PREFIX, type InternalErrorCode, type RepoCall } from './internal-protocol.ts';
 import { BranchNotFoundError } from './project-repo.ts';
+import { undici } from '../optional-libraries.ts';
 
 const ID_RE = /^[a-zA-Z0-9-]{1,64}$/;
 
@@ -36,7 +37,7 @@ export class WorkspaceClient {
 
   constructor(url: string, token: string, log: Logger) {
     const u = new URL(url);
-    this.pool = new Pool(u.origin, { connections: 64, keepAliveTimeout: 30_000, connectTimeout: 5_000, headersTimeout: 120_000, bodyTimeout: 300_000 });
+    this.pool = new (undici().Pool)(u.origin, { connections: 64, keepAliveTimeout: 30_000, connectTimeout: 5_000, headersTimeout: 120_000, bodyTimeout: 300_000 });
     this.base = u.pathname.replace(/\/+$/, '') + INTERNAL_PREFIX;
     this.auth = `Bearer ${token}`;
     this.log = log;

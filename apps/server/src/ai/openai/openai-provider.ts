@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.ts';
 import { knownSecrets } from '../../security/known-secrets.ts';
@@ -14,6 +14,7 @@ import { ideaLimit } from '../ideas/propose-ideas.ts';
 import { ideasFromAnswer } from './ideas-answer.ts';
 import { IDEAS_SYSTEM_PROMPT, ideasUserPrompt } from './ideas-prompt.ts';
 import { repairFromAnswer } from './repair-answer.ts';
+import { openai } from '../../optional-libraries.ts';
 import { failingChain, REPAIR_SYSTEM_PROMPT, repairUserPrompt } from './repair-prompt.ts';
 
 export const DEFAULT_MODEL = 'gpt-4o-mini';
@@ -40,7 +41,7 @@ export class OpenAiProvider implements AiProvider {
     this.log = log;
     this.model = config.aiModel || DEFAULT_MODEL;
     this.apiKey = config.aiApiKey;
-    this.client = new OpenAI({
+    this.client = new (openai().OpenAI)({
       baseURL: config.aiBaseUrl,
       // Local servers (Ollama, llama.cpp) want no key, but the client refuses to start without one.
       apiKey: config.aiApiKey || 'none',
@@ -140,6 +141,6 @@ export class OpenAiProvider implements AiProvider {
 
 /** One line of why a call failed: the error's message, never the request (its headers hold the key). */
 function reasonOf(err: unknown): string {
-  if (err instanceof OpenAI.APIError) return `${err.constructor.name}: ${err.message}`;
+  if (err instanceof openai().APIError) return `${err.constructor.name}: ${err.message}`;
   return err instanceof Error ? err.message : String(err);
 }
