@@ -27,7 +27,7 @@ describe('the clients of optional services (optional-libraries.ts)', () => {
     `);
     expect(loaded.some((u) => u.endsWith('/src/app.ts'))).toBe(true);
     expect([...new Set(loaded.map(libraryOf).filter(Boolean))]).toEqual([]);
-  });
+  }, 180_000);
 
   it('are each loaded at their first use, and the same module given every time after', () => {
     const loaded = modulesLoadedBy(`
