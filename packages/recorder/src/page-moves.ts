@@ -12,6 +12,9 @@ const BINDING = '__stepwiseRecorderActedAt';
 const ACTED_AT_SCRIPT = `(() => {
   if (window.top !== window) return;
   const skipped = /^(checkbox|radio|color|date|datetime-local|file|month|range|time|week)$/i;
+  const typedIn = /^(text|search|email|password|tel|url|number)$/i;
+  // A field typed into: Playwright's recorder may fold a click into it into the fill that follows.
+  const isField = (t) => t.isContentEditable || t.nodeName === 'TEXTAREA' || (t.nodeName === 'INPUT' && typedIn.test(t.type || 'text'));
   // Clicks Playwright's recorder does not record as clicks: on its own toolbar, in lists, check boxes, pickers.
   const recordedClick = (event) => {
     if (event.type !== 'click' || event.button !== 0 || event.detail < 1) return 0;
@@ -29,7 +32,7 @@ const ACTED_AT_SCRIPT = `(() => {
     if (!click && location.href === last) return;
     last = location.href;
     const call = window['${BINDING}'];
-    if (typeof call === 'function') Promise.resolve(call(last, click)).catch(() => {});
+    if (typeof call === 'function') Promise.resolve(call(last, click, click > 0 && isField(event.composedPath()[0] || {}))).catch(() => {});
   };
   for (const type of ['pointerdown', 'keydown', 'click']) window.addEventListener(type, report, true);
 })();`;
@@ -44,6 +47,8 @@ interface Report {
   click: number;
   /** When this side heard of it (Date.now()). */
   heard: number;
+  /** A click into a field typed into (an input of text, a text area, an editable element). */
+  field: boolean;
 }
 
 /** A path segment that names one record (an id, a UUID, a token): it differs between runs. */
@@ -87,9 +92,9 @@ export class PageMoves {
 
   /** Starts hearing where the pages of `context` are when their person acts. */
   async watch(context: BrowserContext): Promise<void> {
-    await context.exposeBinding(BINDING, ({ page }, href: unknown, click: unknown) => {
+    await context.exposeBinding(BINDING, ({ page }, href: unknown, click: unknown, field: unknown) => {
       if (typeof href !== 'string' || href.length > 8000) return;
-      const report = { href, click: typeof click === 'number' && click > 0 ? click : 0, heard: Date.now() };
+      const report = { href, click: typeof click === 'number' && click > 0 ? click : 0, heard: Date.now(), field: field === true };
       this.presses.set(page, [...(this.presses.get(page) ?? []), report].slice(-REPORTS_KEPT));
       if (report.click) this.clicks.set(page, [...(this.clicks.get(page) ?? []), report].slice(-REPORTS_KEPT));
     });
@@ -102,6 +107,10 @@ export class PageMoves {
    * the person last pressed a key or a pointer button. The page's address now when nothing was heard.
    */
   addressAtAction(page: Page, action: { name: string; button?: string; clickCount?: number; selector?: string }): string {
+    // Typing in a field: Playwright's recorder reports the click into it before the first fill, or folds
+    // it into the fill (a click just after a page loaded, typing begun at once). Either way no report of
+    // a click into a field heard before this is to come: left in the queue, it would be the next click's.
+    if (action.name === 'fill') this.clicks.set(page, (this.clicks.get(page) ?? []).filter((r) => !r.field));
     const inFrame = action.selector?.includes('internal:control=enter-frame');
     const count = action.clickCount ?? 1;
     // A click of no pointer (Enter sending a form clicks its button) was heard as a key press, not a click:
