@@ -4,6 +4,7 @@ import type { RecordedStep } from '@stepwise/shared';
 import { Recording } from './recording.ts';
 import { actionCode } from './step-code.ts';
 import { withFullName } from './full-names.ts';
+import { PageMoves } from './page-moves.ts';
 import { startFixtureSite } from './test/fixture-site.ts';
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -211,5 +212,53 @@ describe('Recording', () => {
     expect(await withFullName(page, role('button', 'Gone and never to be seen'), 10_000)).toBe(role('button', 'Gone and never to be seen'));
     expect(Date.now() - asked).toBeLessThan(5_000);
     await page.close();
+  });
+});
+
+/** A click with the mouse, then time for the page's report of it to arrive. */
+async function clickAndSettle(page: Page, locator: ReturnType<Page['locator']>): Promise<void> {
+  await clickOn(page, locator);
+  await page.evaluate(() => 0);
+  await new Promise((r) => setTimeout(r, 300));
+}
+
+/** A page watched by PageMoves, on the sign-in page, its search field clicked and typed into. */
+async function typedInSearchField() {
+  const context = await browser.newContext();
+  const moves = new PageMoves(site.url);
+  await moves.watch(context);
+  const page = await context.newPage();
+  await page.goto(`${site.url}sign-in`);
+  await clickAndSettle(page, page.getByLabel('Search site'));
+  await page.keyboard.type('tea');
+  return { context, moves, page };
+}
+
+// The actions below are what Playwright's recorder reports (Recording hands them on as they come).
+describe('PageMoves.addressAtAction', () => {
+  const fieldClick = { name: 'click', clickCount: 1, selector: 'internal:label="Search site"i' };
+  const fill = { name: 'fill', selector: 'internal:label="Search site"i' };
+  const headingClick = { name: 'click', clickCount: 1, selector: 'internal:role=heading[name="Welcome"i]' };
+
+  it('gives a click the address it was heard at, after a click into a field that Playwright folded into its fill', async () => {
+    const { context, moves, page } = await typedInSearchField();
+    // No click reported for the field: only its fill.
+    expect(moves.addressAtAction(page, fill)).toBe(`${site.url}sign-in`);
+    await page.goto(`${site.url}welcome`);
+    await clickAndSettle(page, page.getByRole('heading', { name: 'Welcome' }));
+    expect(moves.addressAtAction(page, headingClick)).toBe(`${site.url}welcome`);
+    await context.close();
+  });
+
+  it('gives each click its own address when Playwright reported the click into a field before its fill', async () => {
+    const { context, moves, page } = await typedInSearchField();
+    expect(moves.addressAtAction(page, fieldClick)).toBe(`${site.url}sign-in`);
+    expect(moves.addressAtAction(page, fill)).toBe(`${site.url}sign-in`);
+    await page.goto(`${site.url}welcome`);
+    await clickAndSettle(page, page.getByRole('heading', { name: 'Welcome' }));
+    await clickAndSettle(page, page.getByLabel('Search site'));
+    expect(moves.addressAtAction(page, headingClick)).toBe(`${site.url}welcome`);
+    expect(moves.addressAtAction(page, fieldClick)).toBe(`${site.url}welcome`);
+    await context.close();
   });
 });
