@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The server's src folder: scripts given to `modulesLoadedBy` import from it. */
-export const SERVER_SRC = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+/** The server's src folder: the scripts given to `modulesLoadedBy` run there. */
+const SERVER_SRC = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** Every module URL a process loads, printed to stderr (Node's synchronous module hooks see imports and requires). */
 const LOAD_LOG = `import { registerHooks } from 'node:module';
