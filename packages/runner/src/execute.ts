@@ -7,7 +7,6 @@ import { chromiumPathOf, DEFAULT_VIEWPORT, type JobOptions } from './options.ts'
 import { AI_RECOVERY_SUPPORT_FILE, BUILTIN_LIBRARY_PATH, SUPPORT_FILE, TIMEOUT_SUPPORT_FILE } from './paths.ts';
 import type { StepwiseParameters } from './support/parameters.ts';
 import { prepareWorkspace } from './workspace.ts';
-import { LateAttachments } from './late-attachments.ts';
 
 /**
  * One run in this process: prepares the workspace, then cucumber-js runs the scenarios (in worker
@@ -72,9 +71,7 @@ export async function executeRun(job: JobOptions, onEnvelope: (envelope: Envelop
   // envelope objects we get). Once a test case is over and its messages are written, their bodies are
   // dropped there, or a long run would hold all its screenshots twice.
   const bodies = new Map<string, { body: string }[]>();
-  const late = new LateAttachments();
   const emit = (e: Envelope) => {
-    late.see(e);
     const ref = (e.stepDefinition ?? e.hook ?? e.parameterType)?.sourceReference;
     if (ref?.uri) (ref as { uri?: string }).uri = labelUri(ref.uri);
     if (e.testRunStarted) sawStarted = true;
@@ -118,7 +115,6 @@ export async function executeRun(job: JobOptions, onEnvelope: (envelope: Envelop
     headless: job.headless ?? true,
     chromiumPath,
     screenshots: job.screenshots ?? 'each-step',
-    finishPicturesLater: true,
   };
   const importPaths = [SUPPORT_FILE, ...(job.aiRecovery ? [AI_RECOVERY_SUPPORT_FILE] : []), ...libraryFiles, 'steps/**/*.mjs'];
   if (job.stepTimeoutMs) importPaths.push(TIMEOUT_SUPPORT_FILE);

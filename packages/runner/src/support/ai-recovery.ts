@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import { BeforeStep, setDefinitionFunctionWrapper, type IWorld } from '@cucumber/cucumber';
 import type { Page } from 'playwright-core';
-import { ownStepCode } from './picture-handoff.ts';
 import type { LocatorReplacement, RepairAnswer, RepairRequest } from '../options.ts';
 import {
   AI_RECOVERY_COMMAND, AI_REPAIR_CHANNEL, failedLocatorOf, MAX_REPAIRS_PER_STEP, plainMessage, REPAIR_WAIT_MS, RETRY_ACTION_TIMEOUT_MS,
@@ -46,11 +45,9 @@ function askRepair(request: RepairRequest): Promise<RepairAnswer> {
   });
 }
 
-BeforeStep(
-  ownStepCode(function (this: RecoveryWorld, { pickleStep }) {
-    this[CURRENT_STEP] = pickleStep.text;
-  }),
-);
+BeforeStep(function (this: RecoveryWorld, { pickleStep }) {
+  this[CURRENT_STEP] = pickleStep.text;
+});
 
 async function pageNow(page: Page): Promise<RepairRequest['page']> {
   const aria = await page.locator('body').ariaSnapshot({ timeout: ARIA_TIMEOUT_MS }).catch(() => '');
@@ -126,7 +123,7 @@ function watchTimeouts(page: Page): void {
   };
 }
 
-setDefinitionFunctionWrapper(ownStepCode((code: (...a: unknown[]) => unknown) => {
+setDefinitionFunctionWrapper((code: (...a: unknown[]) => unknown) => {
   // Callback-style steps keep their own interface: only async functions are retried.
   if (code.constructor?.name !== 'AsyncFunction') return code;
   return async function (this: RecoveryWorld, ...args: unknown[]) {
@@ -139,4 +136,4 @@ setDefinitionFunctionWrapper(ownStepCode((code: (...a: unknown[]) => unknown) =>
       return recover(this, code, args, error);
     }
   };
-}));
+});

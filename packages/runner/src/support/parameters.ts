@@ -14,9 +14,4 @@ export interface StepwiseParameters {
   headless: boolean;
   chromiumPath: string;
   screenshots: 'each-step' | 'on-failure' | 'off';
-  /**
-   * A step followed by a check that only reads the page attaches its picture while that check runs
-   * (picture-handoff.ts); only where the run process gives late attachments back to their steps (execute.ts).
-   */
-  finishPicturesLater?: boolean;
 }

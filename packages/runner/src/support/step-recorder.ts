@@ -1,12 +1,10 @@
-// What a scenario records, step by step: a PNG of the viewport, the console messages and network
-// requests since the previous step, the page the step ended on (with an aria snapshot when its URL
-// changed) and a 'step_complete' command, as attachments of that step. A step followed by a check that
-// only reads the page (picture-handoff.ts) leaves its picture to be finished while that check runs.
+// What a scenario records, step by step (the After hook of each step, world.ts): a PNG of the viewport,
+// the console messages and network requests since the previous step, the page the step ended on (with
+// an aria snapshot when its URL changed) and a 'step_complete' command, as attachments of that step.
 import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import type { IWorld, ITestStepHookParameter } from '@cucumber/cucumber';
 import { ATTACHMENT_TYPES as MEDIA } from '@stepwise/shared/report-constants';
 import { viewportPng } from './viewport-shot.ts';
-import { lateAttachmentName } from './late-attachment.ts';
 import type { StepwiseParameters } from './parameters.ts';
 /** How long the record of a step waits for a document that is still being parsed. */
 const PAGE_PARSED_WAIT_MS = 2000;
@@ -98,8 +96,6 @@ export class Recorder {
   private lastAriaUrl: string | null = null;
   /** The last screenshot, the URL and time it was taken: reused while the page has not changed since. */
   private lastShot: { png: Buffer; url: string; at: number } | null = null;
-  /** The previous step's picture and page visit, still being taken while a check runs (recordStep). */
-  private unfinished: ((world: IWorld) => Promise<void>) | null = null;
 
   constructor(context: BrowserContext) {
     this.context = context;
@@ -165,14 +161,7 @@ export class Recorder {
   }
 
   /** Screenshot, console, network, page and command of the step that just ended, as its attachments. */
-  /**
-   * Screenshot, console, network, page and command of the step that just ended, as its attachments.
-   * With `finishLater` (the next step is a check that only reads the page: picture-handoff.ts) the
-   * picture and the page visit are taken as now but awaited and attached while that check runs, by
-   * the next record or the After hook (`finishPrevious`), marked for their own step.
-   */
-  async recordStep(world: IWorld & { page?: Page }, arg: ITestStepHookParameter, p: StepwiseParameters, finishLater = false): Promise<void> {
-    await this.finishPrevious(world);
+  async recordStep(world: IWorld & { page?: Page }, arg: ITestStepHookParameter, p: StepwiseParameters): Promise<void> {
     const endedAt = Date.now();
     const startedAt = this.stepStartedAt || endedAt;
     const page = world.page;
@@ -187,27 +176,14 @@ export class Recorder {
     const check = alive && wantShot && page.frames().length === 1;
     const { url, title, changed } = alive ? await pageNow(page, check) : { url: '', title: '', changed: true };
     const wantAria = alive && url !== this.lastAriaUrl;
-    const seen = Promise.all([
+    const [shot, aria] = await Promise.all([
       alive && wantShot ? this.screenshot(page, url, check && !changed) : null,
       wantAria ? withTimeout(page.locator('body').ariaSnapshot({ timeout: ARIA_TIMEOUT_MS }), ARIA_TIMEOUT_MS + 200).catch(() => undefined) : undefined,
+      this.settleSizes(),
     ]);
-    const attachSeen = async (w: IWorld, fileName?: string) => {
-      const [shot, aria] = await seen;
-      const as = (mediaType: string) => (fileName ? { mediaType, fileName } : mediaType);
-      if (shot) w.attach(shot, as(MEDIA.screenshot));
-      if (!alive) return;
-      if (aria !== undefined) this.lastAriaUrl = url;
-      w.attach(JSON.stringify(aria !== undefined ? { url, title, ariaSnapshot: aria } : { url, title }), as(MEDIA.page));
-    };
+    // A request that finished while the picture was taken has its size asked for too.
     await this.settleSizes();
-    if (finishLater) {
-      this.unfinished = (w) => attachSeen(w, lateAttachmentName(arg.pickleStep.id));
-    } else {
-      await seen;
-      // A request that finished while the picture was taken has its size asked for too.
-      await this.settleSizes();
-      await attachSeen(world);
-    }
+    if (shot) world.attach(shot, MEDIA.screenshot);
     if (this.consoleBuffer.length) {
       world.attach(JSON.stringify(this.consoleBuffer), MEDIA.console);
       this.consoleBuffer = [];
@@ -216,6 +192,10 @@ export class Recorder {
       world.attach(JSON.stringify(this.networkBuffer), MEDIA.network);
       this.networkBuffer = [];
     }
+    if (alive) {
+      if (aria !== undefined) this.lastAriaUrl = url;
+      world.attach(JSON.stringify(aria !== undefined ? { url, title, ariaSnapshot: aria } : { url, title }), MEDIA.page);
+    }
     const command = {
       type: 'step_complete',
       text: arg.pickleStep.text,
@@ -223,13 +203,6 @@ export class Recorder {
       info: { durationMs: endedAt - startedAt, ...(url ? { url } : {}) },
     };
     world.attach(JSON.stringify(command), MEDIA.command);
-  }
-
-  /** Attaches what the previous step left to finish (its picture and page visit), marked for that step. */
-  async finishPrevious(world: IWorld): Promise<void> {
-    const finish = this.unfinished;
-    this.unfinished = null;
-    if (finish) await finish(world);
   }
 
   /**
@@ -254,7 +227,6 @@ export class Recorder {
    * still running): attached to the After hook, whose recordings the report gives to the last step.
    */
   async flushLeftovers(world: IWorld): Promise<void> {
-    await this.finishPrevious(world);
     const deadline = Date.now() + LEFTOVER_WAIT_MS;
     while (this.requestStarts.size > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     await this.settleSizes();

@@ -20,7 +20,6 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { totpCode } from './totp.ts';
 import { CHANGE_WATCH, Recorder } from './step-recorder.ts';
-import { nextStepOnlyReads, ownStepCode } from './picture-handoff.ts';
 import type { StepwiseParameters, StoredUser } from './parameters.ts';
 
 // Steps must not end the worker (cucumber would end the whole run): process.exit() in step code
@@ -133,16 +132,12 @@ Before({ name: 'Open the browser page', timeout: HOOK_TIMEOUT_MS }, async functi
   this.page = page;
 });
 
-BeforeStep(
-  { timeout: HOOK_TIMEOUT_MS },
-  ownStepCode(function (this: RunnerWorld) {
-    this[RECORDER]?.markStepStart();
-  }),
-);
+BeforeStep({ timeout: HOOK_TIMEOUT_MS }, function (this: RunnerWorld) {
+  this[RECORDER]?.markStepStart();
+});
 
 AfterStep({ timeout: HOOK_TIMEOUT_MS }, async function (this: RunnerWorld, arg: ITestStepHookParameter) {
-  const p = paramsOf(this.parameters);
-  await this[RECORDER]?.recordStep(this, arg, p, p.finishPicturesLater === true && nextStepOnlyReads(arg));
+  await this[RECORDER]?.recordStep(this, arg, paramsOf(this.parameters));
 });
 
 After({ name: 'Close the browser page', timeout: HOOK_TIMEOUT_MS }, async function (this: RunnerWorld) {

@@ -87,19 +87,6 @@ async function until(check, message, timeout = FIND_TIMEOUT) {
   }
 }
 
-// Steps that only read the page (they wait, look and compare; they never click, type, scroll or
-// navigate). While one of them runs, the runner may still be taking the previous step's screenshot:
-// nothing such a step does can change what that picture shows.
-const READS_ONLY = Symbol.for('stepwise.readOnlySteps');
-globalThis[READS_ONLY] ??= new Set();
-for (const expression of [
-  'Verify the text {string} can be found in the page', 'I wait for the text {string}', 'I wait {int} second(s)', 'I should see {string}',
-  'I should not see {string}', 'the URL should contain {string}', 'the page title should be {string}', 'the page title should contain {string}',
-  'the element {string} should be visible', 'the element {string} should not be visible',
-]) {
-  globalThis[READS_ONLY].add(expression);
-}
-
 // ---- The five default steps ----
 
 // source: user
