@@ -71,11 +71,18 @@ function pageUrl(world, pathOrUrl) {
   return new URL(pathOrUrl.replace(/^\/?/, ''), base.endsWith('/') ? base : `${base}/`).toString();
 }
 
+/**
+ * Waits until the text is visible (or, `hidden`, gone), looking every 100 ms: a text that comes is seen
+ * at most 100 ms late (Playwright's own wait looks again only every 500 ms after its first tries).
+ */
 async function waitForText(page, text, state, timeout = FIND_TIMEOUT) {
   const locator = page.getByText(text).first();
-  await locator.waitFor({ state, timeout }).catch(() => {
-    throw new Error(state === 'visible' ? `The text "${text}" was not found in the page` : `The text "${text}" is still in the page`);
-  });
+  const visible = state === 'visible';
+  await until(
+    async () => (await locator.isVisible().catch(() => !visible)) === visible,
+    () => (visible ? `The text "${text}" was not found in the page` : `The text "${text}" is still in the page`),
+    timeout,
+  );
 }
 
 async function until(check, message, timeout = FIND_TIMEOUT) {
