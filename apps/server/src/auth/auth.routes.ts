@@ -4,7 +4,7 @@ import { COOKIE_SESSION_HEADER, type LogoutResponse, ProfileBody, SignInBody, ty
 import type { AppContext } from '../context.ts';
 import { authOf } from '../http/auth-plugin.ts';
 import { AuthService, SignInRefused } from './auth.service.ts';
-import { revokeSession } from './session.repository.ts';
+import { endSession } from './end-session.ts';
 import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
 import { companySignOutUrl } from './oidc/oidc-sign-out.ts';
 import { updateUser } from './user.repository.ts';
@@ -32,10 +32,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
     let logoutUrl: string | null = null;
     if (sessionId) {
       logoutUrl = await companySignOutUrl(ctx, req, sessionId);
-      await revokeSession(ctx.db, sessionId);
       // Refused at once on every server: their cached session is dropped before this answers.
-      await ctx.caches.changed({ kind: 'session', sessionId });
-      ctx.events.revokeAccess({ userId: user.id, sessionId });
+      await endSession(ctx, sessionId, user.id);
     }
     clearSessionCookies(ctx, req, reply);
     return logoutUrl ? { status: 'success', logoutUrl } : { status: 'success' };

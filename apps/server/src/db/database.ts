@@ -25,6 +25,7 @@ import * as m0015 from './migrations/0015-company-sign-in.ts';
 import * as m0016 from './migrations/0016-scenario-history.ts';
 import * as m0017 from './migrations/0017-history-run-start.ts';
 import * as m0018 from './migrations/0018-history-pending.ts';
+import * as m0019 from './migrations/0019-oidc-session-sid.ts';
 
 export type Db = Kysely<Database>;
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0016-scenario-history': m0016,
   '0017-history-run-start': m0017,
   '0018-history-pending': m0018,
+  '0019-oidc-session-sid': m0019,
 };
 
 export interface DatabaseOptions {

@@ -15,6 +15,8 @@ export interface OidcSessionsTable {
   issuer: string;
   /** The ID token of the sign-in, sealed with the secret box; sent back as id_token_hint at sign-out. */
   id_token_sealed: string;
+  /** The provider's session id of the sign-in (the ID token's `sid`), which back-channel logout names. */
+  sid: string | null;
 }
 
 export type UserIdentity = Selectable<UserIdentitiesTable>;

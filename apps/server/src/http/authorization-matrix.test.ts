@@ -169,8 +169,9 @@ const AREA_TESTED_ROUTES: Array<[Method, string]> = [
 ];
 const PUBLIC_ROUTES: Array<[Method, string]> = [
   ['GET', 'config'], ['POST', 'auth/signup-without-iam'], ['POST', 'auth/signin-without-iam'],
-  // auth/oidc/oidc.test.ts: company sign-in's two page navigations (a refusal redirects to /login).
-  ['GET', 'auth/oidc/start'], ['GET', 'auth/oidc/callback'],
+  // auth/oidc/oidc.test.ts: company sign-in's two page navigations (a refusal redirects to /login);
+  // oidc-backchannel.test.ts: the provider's logout tokens (the signed token is the credential).
+  ['GET', 'auth/oidc/start'], ['GET', 'auth/oidc/callback'], ['POST', 'auth/oidc/backchannel-logout'],
   // http/openapi.test.ts: the OpenAPI document and Swagger UI's pages and files.
   ['GET', 'openapi.json'], ['GET', 'docs'], ['GET', 'docs/'], ['GET', 'docs/json'], ['GET', 'docs/yaml'],
   ['GET', 'docs/static/index.html'], ['GET', 'docs/static/swagger-initializer.js'], ['GET', 'docs/static/theme/favicon.svg'],

@@ -1,4 +1,4 @@
-// What a scenario records, step by step (the After hook of each step, world.ts): a PNG of the viewport,
+// What a scenario records, step by step (world.ts's AfterStep hook): a PNG of the viewport,
 // the console messages and network requests since the previous step, the page the step ended on (with
 // an aria snapshot when its URL changed) and a 'step_complete' command, as attachments of that step.
 import type { BrowserContext, Page, Request, Response } from 'playwright-core';
@@ -6,6 +6,7 @@ import type { IWorld, ITestStepHookParameter } from '@cucumber/cucumber';
 import { ATTACHMENT_TYPES as MEDIA } from '@stepwise/shared/report-constants';
 import { viewportPng } from './viewport-shot.ts';
 import type { StepwiseParameters } from './parameters.ts';
+
 /** How long the record of a step waits for a document that is still being parsed. */
 const PAGE_PARSED_WAIT_MS = 2000;
 

@@ -21,8 +21,28 @@ export async function linkIdentity(db: Db, row: { issuer: string; subject: strin
     .execute();
 }
 
-export async function recordOidcSession(db: Db, row: { sessionId: string; issuer: string; idTokenSealed: string }): Promise<void> {
-  await db.insertInto('oidc_sessions').values({ session_id: row.sessionId, issuer: row.issuer, id_token_sealed: row.idTokenSealed }).execute();
+export async function recordOidcSession(db: Db, row: { sessionId: string; issuer: string; idTokenSealed: string; sid: string | null }): Promise<void> {
+  await db.insertInto('oidc_sessions').values({ session_id: row.sessionId, issuer: row.issuer, id_token_sealed: row.idTokenSealed, sid: row.sid }).execute();
+}
+
+/**
+ * The live sessions a back-channel logout of `issuer` names: the sign-in of provider session `sid`, or
+ * (without one) every sign-in through the provider of the account `sub`.
+ */
+export async function oidcSessionsNamed(db: Db, issuer: string, named: { sid: string | null; sub: string | null }): Promise<Array<{ sessionId: string; userId: string }>> {
+  let query = db
+    .selectFrom('oidc_sessions')
+    .innerJoin('sessions', 'sessions.id', 'oidc_sessions.session_id')
+    .select(['sessions.id as sessionId', 'sessions.user_id as userId'])
+    .where('oidc_sessions.issuer', '=', issuer)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date());
+  if (named.sid) query = query.where('oidc_sessions.sid', '=', named.sid);
+  if (named.sub) {
+    const sub = named.sub;
+    query = query.where('sessions.user_id', 'in', (eb) => eb.selectFrom('user_identities').select('user_id').where('issuer', '=', issuer).where('subject', '=', sub));
+  }
+  return query.execute();
 }
 
 /** The sealed ID token of a session started by company sign-in, if it was. */

@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import type { OidcConfig } from '../../config.ts';
+import { verifyLogoutToken, type LogoutNames } from './logout-token.ts';
 
 /** What the sign-in keeps between leaving for the provider and coming back (in a sealed cookie). */
 export interface OidcFlow {
@@ -85,6 +86,12 @@ export class OidcClient {
       return { claims: { ...info, ...claims }, idToken: tokens.id_token };
     }
     return { claims, idToken: tokens.id_token };
+  }
+
+  /** Who a back-channel logout token from the provider names; throws LogoutTokenRefused when it does not check out. */
+  async logoutTokenNames(token: string): Promise<LogoutNames> {
+    const meta = (await this.discover()).serverMetadata();
+    return verifyLogoutToken(token, { issuer: meta.issuer, jwksUri: meta.jwks_uri, clientId: this.oidc.clientId, clockToleranceSeconds: this.oidc.clockToleranceSeconds });
   }
 
   /** The provider's end-session URL (RP-initiated logout), or null when it has none. */

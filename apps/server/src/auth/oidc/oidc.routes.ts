@@ -7,6 +7,7 @@ import { createSession } from '../session.repository.ts';
 import { cookiesAreSecure, setSessionCookies } from '../session-cookies.ts';
 import { companyUser, CompanySignInRefused } from './company-accounts.ts';
 import { recordOidcSession } from './identities.repository.ts';
+import { backchannelLogoutRoutes } from './backchannel-logout.routes.ts';
 import { oidcClientFor, type OidcFlow } from './oidc-client.ts';
 import { CALLBACK_PATH, publicOrigin } from './public-origin.ts';
 
@@ -71,11 +72,14 @@ export const oidcRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = async (app
       throw err;
     }
     const session = await createSession(ctx.db, user.id, ctx.config.sessionTtlMs);
-    await recordOidcSession(ctx.db, { sessionId: session.id, issuer: oidcClient.issuer, idTokenSealed: ctx.secrets.encrypt(signIn.idToken) });
+    const sid = typeof signIn.claims.sid === 'string' ? signIn.claims.sid : null;
+    await recordOidcSession(ctx.db, { sessionId: session.id, issuer: oidcClient.issuer, idTokenSealed: ctx.secrets.encrypt(signIn.idToken), sid });
     setSessionCookies(ctx, req, reply, session.token);
     req.log.info({ userId: user.id }, 'company sign-in');
     return reply.redirect(flow.returnTo, 303);
   });
+
+  await app.register(backchannelLogoutRoutes, { ctx });
 };
 
 function openFlow(ctx: AppContext, sealed: string): OidcFlow | null {

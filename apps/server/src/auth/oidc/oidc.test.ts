@@ -3,6 +3,7 @@ import { CSRF_HEADER, SESSION_COOKIES } from '@stepwise/shared';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { startTestIdp, type TestIdp } from '../../test/oidc-idp.ts';
 import { CookieBrowser } from '../../test/cookie-browser.ts';
+import { companySignIn, sessionCookie, throughProvider, whoAmI } from '../../test/oidc-sign-in.ts';
 import { signUpUser } from '../../test/factories.ts';
 
 // A real OpenID Connect provider (oidc-provider) in this process, its own sign-in and consent pages driven over HTTP.
@@ -33,31 +34,6 @@ afterAll(async () => {
   await idp?.close();
 });
 
-/** Signs in at the provider as `login` and stops before the browser comes back to the callback; returns that address. */
-async function throughProvider(browser: CookieBrowser, on: TestServer, login: string, callbackUrl = '/p1/dashboard'): Promise<string> {
-  const isCallback = (next: string) => next.startsWith(`${on.baseUrl}/api/auth/oidc/callback`);
-  const loginPage = await browser.follow(`${on.baseUrl}/api/auth/oidc/start?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-  expect(loginPage.url.startsWith(idp.issuer)).toBe(true);
-  let step = await browser.submit(loginPage, { prompt: 'login', login, password: 'not checked' }, isCallback);
-  if (!step.next) step = await browser.submit(step, { prompt: 'consent' }, isCallback);
-  expect(step.next).toBeDefined();
-  const callback = new URL(step.next!);
-  expect(callback.searchParams.get('state')).toBeTruthy();
-  return callback.href;
-}
-
-async function companySignIn(on: TestServer, login: string, browser = new CookieBrowser()) {
-  const callback = await browser.fetch(await throughProvider(browser, on, login));
-  return { browser, callback, location: callback.res.headers.get('location') ?? '' };
-}
-
-async function whoAmI(on: TestServer, browser: CookieBrowser) {
-  const me = await browser.fetch(`${on.baseUrl}/api/auth/getNonIamUserByToken`);
-  return { status: me.res.status, body: JSON.parse(me.text) };
-}
-
-const sessionCookie = (on: TestServer, browser: CookieBrowser) => browser.cookies(on.baseUrl).get(SESSION_COOKIES.session);
-
 describe('company sign-in (OpenID Connect)', () => {
   it('tells the web app that company sign-in is offered', async () => {
     const res = await fetch(`${server.baseUrl}/api/config`);
@@ -65,7 +41,7 @@ describe('company sign-in (OpenID Connect)', () => {
   });
 
   it('creates the account just in time, without a password, and starts a cookie session', async () => {
-    const { browser, callback, location } = await companySignIn(server, 'new.person@example.com');
+    const { browser, callback, location } = await companySignIn(idp, server, 'new.person@example.com');
     expect(callback.res.status).toBe(303);
     expect(location).toBe('/p1/dashboard');
     const cookie = sessionCookie(server, browser);
@@ -80,14 +56,14 @@ describe('company sign-in (OpenID Connect)', () => {
     expect(signIn.status).toBe(400);
 
     // The same identity signs in again as the same user.
-    const again = await companySignIn(server, 'new.person@example.com');
+    const again = await companySignIn(idp, server, 'new.person@example.com');
     expect((await whoAmI(server, again.browser)).body.user.userId).toBe(row.id);
     expect(await server.ctx.db.selectFrom('users').select('id').where('email', '=', 'new.person@example.com').execute()).toHaveLength(1);
   });
 
   it('links an existing account when the provider says the e-mail is verified', async () => {
     const existing = await signUpUser(server.baseUrl, { email: 'linked@example.com' });
-    const { browser, location } = await companySignIn(server, 'verified-sub');
+    const { browser, location } = await companySignIn(idp, server, 'verified-sub');
     expect(location).toBe('/p1/dashboard');
     expect((await whoAmI(server, browser)).body.user.userId).toBe(existing.userId);
     const identity = await server.ctx.db.selectFrom('user_identities').selectAll().where('subject', '=', 'verified-sub').executeTakeFirstOrThrow();
@@ -96,17 +72,17 @@ describe('company sign-in (OpenID Connect)', () => {
 
   it('refuses to link an existing account when the e-mail is not verified', async () => {
     const existing = await signUpUser(server.baseUrl, { email: 'taken@example.com' });
-    const { browser, callback, location } = await companySignIn(server, 'unverified-sub');
+    const { browser, callback, location } = await companySignIn(idp, server, 'unverified-sub');
     expect(callback.res.status).toBe(303);
     expect(location).toBe('/login?ssoError=emailNotVerified');
     expect(sessionCookie(server, browser)).toBeUndefined();
     expect(await server.ctx.db.selectFrom('user_identities').selectAll().where('user_id', '=', existing.userId).execute()).toHaveLength(0);
-    expect((await companySignIn(server, 'no-email-sub')).location).toBe('/login?ssoError=noEmail');
+    expect((await companySignIn(idp, server, 'no-email-sub')).location).toBe('/login?ssoError=noEmail');
   });
 
   it('refuses a callback whose state is not the one the sign-in started with', async () => {
     const browser = new CookieBrowser();
-    const callback = new URL(await throughProvider(browser, server, 'state@example.com'));
+    const callback = new URL(await throughProvider(idp, browser, server, 'state@example.com'));
     callback.searchParams.set('state', 'a-state-of-someone-else');
     const res = await browser.fetch(callback.href);
     expect(res.res.status).toBe(303);
@@ -115,17 +91,17 @@ describe('company sign-in (OpenID Connect)', () => {
     expect(await server.ctx.db.selectFrom('users').select('id').where('email', '=', 'state@example.com').execute()).toHaveLength(0);
 
     // A callback in a browser that never started the sign-in (no flow cookie) is refused too.
-    const elsewhere = await new CookieBrowser().fetch(await throughProvider(new CookieBrowser(), server, 'state@example.com'));
+    const elsewhere = await new CookieBrowser().fetch(await throughProvider(idp, new CookieBrowser(), server, 'state@example.com'));
     expect(elsewhere.res.headers.get('location')).toBe('/login?ssoError=flowExpired');
 
     // A callback without code or state, in the browser that started the sign-in.
     const started = new CookieBrowser();
-    await throughProvider(started, server, 'state@example.com');
+    await throughProvider(idp, started, server, 'state@example.com');
     const bare = await started.fetch(`${server.baseUrl}/api/auth/oidc/callback`);
     expect(bare.res.headers.get('location')).toBe('/login?ssoError=invalidResponse');
     // The provider's own refusal (the user cancelled there) is told apart.
     const cancelled = new CookieBrowser();
-    await throughProvider(cancelled, server, 'state@example.com');
+    await throughProvider(idp, cancelled, server, 'state@example.com');
     const denied = await cancelled.fetch(`${server.baseUrl}/api/auth/oidc/callback?error=access_denied&state=x`);
     expect(denied.res.headers.get('location')).toBe('/login?ssoError=refused');
   });
@@ -134,7 +110,7 @@ describe('company sign-in (OpenID Connect)', () => {
     idp.setIdTokenTtl(1);
     idp.setTokenDelay(2100);
     try {
-      const { browser, location } = await companySignIn(strict, 'late@company.example');
+      const { browser, location } = await companySignIn(idp, strict, 'late@company.example');
       expect(location).toBe('/login?ssoError=invalidResponse');
       expect(sessionCookie(strict, browser)).toBeUndefined();
     } finally {
@@ -142,7 +118,7 @@ describe('company sign-in (OpenID Connect)', () => {
       idp.setTokenDelay(0);
     }
     // The same sign-in with a fresh token goes through.
-    expect((await companySignIn(strict, 'late@company.example')).location).toBe('/p1/dashboard');
+    expect((await companySignIn(idp, strict, 'late@company.example')).location).toBe('/p1/dashboard');
   });
 
   it('lets only the allowed domains in, and creates company accounts while sign-up is off', async () => {
@@ -150,14 +126,14 @@ describe('company sign-in (OpenID Connect)', () => {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'x@company.example', password: 'long enough', firstname: 'X', lastname: 'Y' }),
     });
     expect(signUp.status).toBe(403);
-    expect((await companySignIn(strict, 'outsider@elsewhere.example')).location).toBe('/login?ssoError=domainNotAllowed');
-    const inside = await companySignIn(strict, 'employee@company.example');
+    expect((await companySignIn(idp, strict, 'outsider@elsewhere.example')).location).toBe('/login?ssoError=domainNotAllowed');
+    const inside = await companySignIn(idp, strict, 'employee@company.example');
     expect(inside.location).toBe('/p1/dashboard');
     expect((await whoAmI(strict, inside.browser)).body.user.email).toBe('employee@company.example');
   });
 
   it('signs out at the provider too (RP-initiated logout) after ending our session', async () => {
-    const { browser } = await companySignIn(server, 'leaving@example.com');
+    const { browser } = await companySignIn(idp, server, 'leaving@example.com');
     const csrf = browser.cookies(server.baseUrl).get(SESSION_COOKIES.csrf)!.value;
     const out = await browser.fetch(`${server.baseUrl}/api/auth/logout`, { method: 'POST', headers: { [CSRF_HEADER]: csrf, 'content-type': 'application/json' }, body: '{}' });
     expect(out.res.status).toBe(200);
