@@ -22,6 +22,7 @@ export const POSTGRES_TESTS = [
   'apps/server/src/auth/login-throttle.test.ts',
   'apps/server/src/auth/session-cookies.test.ts',
   'apps/server/src/auth/oidc/oidc.test.ts',
+  'apps/server/src/auth/oidc/oidc-backchannel.test.ts',
   'apps/server/src/access-keys/access-keys.test.ts',
   'apps/server/src/projects/projects.test.ts',
   'apps/server/src/projects/project-settings.test.ts',
