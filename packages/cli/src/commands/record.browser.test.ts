@@ -202,8 +202,8 @@ describe.skipIf(!!skipReason)('stepwise record under Xvfb', () => {
     try {
       browser = await until(() => chromium.connectOverCDP(`http://127.0.0.1:${port}`), 'the recorder browser', 60_000);
       const page = await until(() => browser!.contexts()[0]?.pages().find((p) => p.url().includes('/demo-shop/product')), 'the product page');
-      // As a person does: the page has loaded (on a busy machine a click while it still loads came before
-      // Playwright's recorder in the page knew it was recording, and was not recorded).
+      // As a person does, and as the first test does: the page has loaded (on a very busy machine, a click
+      // made as soon as the page's address showed was once not recorded).
       await page.waitForLoadState();
       await clickOn(page, page.getByRole('button', { name: 'Add to cart' }));
       await until(() => recorder.output().includes('Add to cart'), 'the click printed');
