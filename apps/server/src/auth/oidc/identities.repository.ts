@@ -27,22 +27,25 @@ export async function recordOidcSession(db: Db, row: { sessionId: string; issuer
 
 /**
  * The live sessions a back-channel logout of `issuer` names: the sign-in of provider session `sid`, or
- * (without one) every sign-in through the provider of the account `sub`.
+ * (without one) every sign-in through the provider of the account `sub`. With both, the sign-ins of that
+ * account with that `sid`, and those of it whose `sid` is not known (started before it was kept).
  */
 export async function oidcSessionsNamed(db: Db, issuer: string, named: { sid: string | null; sub: string | null }): Promise<Array<{ sessionId: string; userId: string }>> {
-  let query = db
+  const { sid, sub } = named;
+  return db
     .selectFrom('oidc_sessions')
     .innerJoin('sessions', 'sessions.id', 'oidc_sessions.session_id')
     .select(['sessions.id as sessionId', 'sessions.user_id as userId'])
     .where('oidc_sessions.issuer', '=', issuer)
     .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date());
-  if (named.sid) query = query.where('oidc_sessions.sid', '=', named.sid);
-  if (named.sub) {
-    const sub = named.sub;
-    query = query.where('sessions.user_id', 'in', (eb) => eb.selectFrom('user_identities').select('user_id').where('issuer', '=', issuer).where('subject', '=', sub));
-  }
-  return query.execute();
+    .where('sessions.expires_at', '>', new Date())
+    .where((eb) => {
+      const ofAccount = (s: string) => eb('sessions.user_id', 'in', eb.selectFrom('user_identities').select('user_id').where('issuer', '=', issuer).where('subject', '=', s));
+      if (sid && sub) return eb.and([ofAccount(sub), eb.or([eb('oidc_sessions.sid', '=', sid), eb('oidc_sessions.sid', 'is', null)])]);
+      if (sid) return eb('oidc_sessions.sid', '=', sid);
+      return sub ? ofAccount(sub) : eb.val(false);
+    })
+    .execute();
 }
 
 /** The sealed ID token of a session started by company sign-in, if it was. */

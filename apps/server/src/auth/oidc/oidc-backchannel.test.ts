@@ -92,6 +92,10 @@ describe('back-channel logout (OpenID Connect)', () => {
     expect((await logoutWith({ sid: sidOfOther, sub: 'two@example.com' })).status).toBe(200);
     expect((await whoAmI(server, other.browser)).status).toBe(200);
     expect((await whoAmI(server, d.browser)).status).toBe(200);
+    // A sign-in whose sid is not known (started before it was kept) ends with any sid of its account.
+    await server.ctx.db.updateTable('oidc_sessions').set({ sid: null }).where('sid', '=', (await sidsOf('two@example.com'))[1]).execute();
+    expect((await logoutWith({ sid: 'a-sid-of-another-sign-in', sub: 'two@example.com' })).status).toBe(200);
+    expect((await whoAmI(server, d.browser)).status).toBe(401);
   });
 
   it('refuses a token that does not check out with 400 and the reason, and ends nothing', async () => {
