@@ -14,6 +14,7 @@ When('the message {string} flashes after {int} ms for {int} ms', async function 
   await this.page.evaluate(([text, wait, shown]) => {
     setTimeout(() => {
       const p = document.createElement('p');
+      p.className = 'flash';
       p.textContent = text;
       document.body.append(p);
       setTimeout(() => p.remove(), shown);
@@ -30,20 +31,27 @@ const FEATURE = `Feature: Checks
     When the message "Saved" flashes after 500 ms for 250 ms
     Then I should see "Saved"
 
+  Scenario: An element shown for a moment
+    Given I open the "/" page
+    When the message "Sent" flashes after 500 ms for 250 ms
+    Then the element ".flash" should be visible
+
   Scenario: A message that goes away
     Given I open the "/" page
     When the message "Saving" flashes after 0 ms for 400 ms
     Then I should see "Saving"
     And I should not see "Saving"
+    And the element ".flash" should not be visible
 `;
 
 describe('the step library checks', () => {
-  it('see a message shown for a quarter of a second, and see it go', async () => {
+  it('see a message or an element shown for a quarter of a second, and see it go', async () => {
     // As long as a run's usual wait (Playwright looks more often within waits of under 2.5 s).
     process.env.STEPWISE_FIND_TIMEOUT_MS = '5000';
     const dir = workspace({ 'features/checks.feature': FEATURE, 'steps/flash.mjs': STEPS });
     const { report } = await runScenarios(baseOptions(dir));
     expect(statuses(byName(report, 'A message shown for a moment'))).toEqual(['PASSED', 'PASSED', 'PASSED']);
-    expect(statuses(byName(report, 'A message that goes away'))).toEqual(['PASSED', 'PASSED', 'PASSED', 'PASSED']);
+    expect(statuses(byName(report, 'An element shown for a moment'))).toEqual(['PASSED', 'PASSED', 'PASSED']);
+    expect(statuses(byName(report, 'A message that goes away'))).toEqual(['PASSED', 'PASSED', 'PASSED', 'PASSED', 'PASSED']);
   }, 120_000);
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CucumberExpression, ParameterTypeRegistry } from '@cucumber/cucumber-expressions';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { BUILTIN_LIBRARY_PATH } from './builtin-library.ts';
-import { chromiumPathOf } from '@stepwise/runner';
+import { chromiumPathOf, failedLocatorOf } from '@stepwise/runner';
 
 /**
  * The built-in library driving a real Chromium: its definitions are registered through a stand-in
@@ -124,5 +124,11 @@ describe.skipIf(!fs.existsSync(CHROMIUM))('the built-in step library in Chromium
     await expect(run('click on "Missing button"')).rejects.toThrow('Could not find "Missing button" to click on the page');
     await expect(run('fill "x" with "{{unknown}}"')).rejects.toThrow('No test data named "unknown" for this environment');
     await expect(run('Load user test data for user "bob"')).rejects.toThrow('No stored user named "bob" in this project');
+    // An element check's failure names the locator as Playwright's own timeout does: AI recovery repairs it from there.
+    const missing = await run('the element "#nowhere" should be visible').then(() => null, (e: Error) => e.message);
+    expect(missing).toMatch(/^The element "#nowhere" is not visible after \d+ ms\n/);
+    expect(failedLocatorOf(missing!)).toBe("locator('#nowhere').first()");
+    await expect(run('the element "h1" should not be visible')).rejects.toThrow('The element "h1" is still visible');
+    await expect(run('the element "[[broken" should be visible')).rejects.toThrow(/selector|Unexpected/i);
   });
 });

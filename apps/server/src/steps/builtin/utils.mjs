@@ -72,6 +72,19 @@ function pageUrl(world, pathOrUrl) {
 }
 
 /**
+ * Whether the locator's element is visible now; a page between two documents is asked again later
+ * (undefined). Anything else, a selector that does not parse, say, fails the step at once.
+ */
+async function visibleNow(locator) {
+  try {
+    return await locator.isVisible();
+  } catch (error) {
+    if (/Execution context was destroyed|frame was detached|navigat/i.test(String(error?.message))) return undefined;
+    throw error;
+  }
+}
+
+/**
  * Waits until the text is visible (or, `hidden`, gone), looking every 100 ms: a text that comes is seen
  * at most 100 ms late (Playwright's own wait looks again only every 500 ms after its first tries).
  */
@@ -79,8 +92,22 @@ async function waitForText(page, text, state, timeout = FIND_TIMEOUT) {
   const locator = page.getByText(text).first();
   const visible = state === 'visible';
   await until(
-    async () => (await locator.isVisible().catch(() => !visible)) === visible,
+    async () => (await visibleNow(locator)) === visible,
     () => (visible ? `The text "${text}" was not found in the page` : `The text "${text}" is still in the page`),
+    timeout,
+  );
+}
+
+/**
+ * The same wait for the first element a selector finds. Its failure names the locator as Playwright's
+ * own timeout does ("waiting for locator(...) to be visible"): AI recovery finds there what to repair.
+ */
+async function waitForElement(page, selector, state, timeout = FIND_TIMEOUT) {
+  const locator = page.locator(selector).first();
+  const visible = state === 'visible';
+  await until(
+    async () => (await visibleNow(locator)) === visible,
+    () => `The element "${selector}" is ${visible ? 'not visible' : 'still visible'} after ${timeout} ms\nTimeout ${timeout}ms exceeded while waiting for ${locator} to be ${state}`,
     timeout,
   );
 }
@@ -223,12 +250,10 @@ Then('the page title should contain {string}', async function (title) {
 
 // source: user
 Then('the element {string} should be visible', async function (selector) {
-  const target = resolveText(this, selector);
-  await this.page.locator(target).first().waitFor({ state: 'visible', timeout: FIND_TIMEOUT });
+  await waitForElement(this.page, resolveText(this, selector), 'visible');
 });
 
 // source: user
 Then('the element {string} should not be visible', async function (selector) {
-  const target = resolveText(this, selector);
-  await this.page.locator(target).first().waitFor({ state: 'hidden', timeout: FIND_TIMEOUT });
+  await waitForElement(this.page, resolveText(this, selector), 'hidden');
 });
