@@ -4,6 +4,8 @@ import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 const LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
 /** A logout token issued longer ago than this is refused (its `iat`). */
 const MAX_AGE = '10 minutes';
+/** Signatures by a key pair only: `none` and shared secrets (HS*) are refused whatever the token's header says. */
+const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
 
 /** A logout token that does not check out: the provider gets 400 with this description. */
 export class LogoutTokenRefused extends Error {}
@@ -42,6 +44,7 @@ export async function verifyLogoutToken(
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, keysAt(provider.jwksUri), {
+      algorithms: ALGORITHMS,
       issuer: provider.issuer,
       audience: provider.clientId,
       maxTokenAge: MAX_AGE,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JWTPayload } from 'jose';
+import { SignJWT, type JWTPayload } from 'jose';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
 import { startTestIdp, type TestIdp } from '../../test/oidc-idp.ts';
 import { CookieBrowser } from '../../test/cookie-browser.ts';
@@ -112,6 +112,9 @@ describe('back-channel logout (OpenID Connect)', () => {
       await logoutWith({ sub, nonce: 'n-0S6_WzA2Mj' }),
       await logoutWith({}),
       await postLogout('logout_token=not.a.jwt'),
+      // Signed with the client's own secret (HS256) instead of a key of the provider.
+      await postLogout(`logout_token=${await new SignJWT({ sub, jti: 'j1', events: { 'http://schemas.openid.net/event/backchannel-logout': {} } })
+        .setProtectedHeader({ alg: 'HS256' }).setIssuer(idp.issuer).setAudience(idp.clientId).setIssuedAt().sign(new TextEncoder().encode(idp.clientSecret))}`),
     ];
     for (const r of refusals) {
       expect(r.status).toBe(400);
