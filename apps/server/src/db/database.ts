@@ -26,6 +26,7 @@ import * as m0016 from './migrations/0016-scenario-history.ts';
 import * as m0017 from './migrations/0017-history-run-start.ts';
 import * as m0018 from './migrations/0018-history-pending.ts';
 import * as m0019 from './migrations/0019-oidc-session-sid.ts';
+import * as m0020 from './migrations/0020-oidc-logout-tokens.ts';
 
 export type Db = Kysely<Database>;
 
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0017-history-run-start': m0017,
   '0018-history-pending': m0018,
   '0019-oidc-session-sid': m0019,
+  '0020-oidc-logout-tokens': m0020,
 };
 
 export interface DatabaseOptions {

@@ -19,11 +19,19 @@ export interface OidcSessionsTable {
   sid: string | null;
 }
 
+/** Logout tokens acted on, by issuer and `jti` (migration 0020): a replay ends nothing. */
+export interface OidcLogoutTokensTable {
+  issuer: string;
+  jti: string;
+  seen_at: Timestamp;
+}
+
 export type UserIdentity = Selectable<UserIdentitiesTable>;
 
 declare module './schema.ts' {
   interface Database {
     user_identities: UserIdentitiesTable;
     oidc_sessions: OidcSessionsTable;
+    oidc_logout_tokens: OidcLogoutTokensTable;
   }
 }

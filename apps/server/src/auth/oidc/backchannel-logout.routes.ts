@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { endSession } from '../end-session.ts';
-import { oidcSessionsNamed } from './identities.repository.ts';
+import { firstSightOfLogoutToken, oidcSessionsNamed } from './identities.repository.ts';
 import { LogoutTokenRefused } from './logout-token.ts';
 import { oidcClientFor } from './oidc-client.ts';
 
@@ -43,6 +43,11 @@ export const backchannelLogoutRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }>
       }
       req.log.warn({ err: (err as Error).message }, 'identity provider unavailable for a back-channel logout');
       return reply.code(503).send({ status: 'error', error: 'The identity provider could not be reached to check the logout token' });
+    }
+    // The same token again (a provider's retry, or a replay) ends nothing more: not a sign-in made since.
+    if (!(await firstSightOfLogoutToken(ctx.db, oidc.issuer, names.jti))) {
+      req.log.info('back-channel logout token seen before');
+      return reply.code(200).send();
     }
     const sessions = await oidcSessionsNamed(ctx.db, oidc.issuer, names);
     for (const s of sessions) await endSession(ctx, s.sessionId, s.userId);

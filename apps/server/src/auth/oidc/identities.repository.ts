@@ -52,3 +52,13 @@ export async function oidcSessionsNamed(db: Db, issuer: string, named: { sid: st
 export async function findOidcSession(db: Db, sessionId: string): Promise<{ issuer: string; id_token_sealed: string } | undefined> {
   return db.selectFrom('oidc_sessions').select(['issuer', 'id_token_sealed']).where('session_id', '=', sessionId).executeTakeFirst();
 }
+
+/** Rows of tokens older than this are dropped (a token is accepted for ten minutes after it is issued). */
+const LOGOUT_TOKENS_KEPT_MS = 60 * 60_000;
+
+/** True the first time a logout token of `issuer` with this `jti` is seen; false for a replay. */
+export async function firstSightOfLogoutToken(db: Db, issuer: string, jti: string): Promise<boolean> {
+  await db.deleteFrom('oidc_logout_tokens').where('seen_at', '<', new Date(Date.now() - LOGOUT_TOKENS_KEPT_MS)).execute();
+  const inserted = await db.insertInto('oidc_logout_tokens').values({ issuer, jti }).onConflict((oc) => oc.columns(['issuer', 'jti']).doNothing()).returning('jti').execute();
+  return inserted.length === 1;
+}

@@ -10,10 +10,11 @@ const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 /** A logout token that does not check out: the provider gets 400 with this description. */
 export class LogoutTokenRefused extends Error {}
 
-/** Who a logout token names: the provider's session of a sign-in (`sid`), the account (`sub`), or both. */
+/** Who a logout token names: the provider's session of a sign-in (`sid`), the account (`sub`), or both; and the token's `jti`. */
 export interface LogoutNames {
   sid: string | null;
   sub: string | null;
+  jti: string;
 }
 
 type KeySet = ReturnType<typeof createRemoteJWKSet>;
@@ -33,8 +34,7 @@ function keysAt(jwksUri: string): KeySet {
  * Validates a logout token as the specification asks (2.6): a JWT signed with one of the provider's
  * keys (never `none`, never a shared secret), from the provider's issuer, for our client id, issued
  * within the last ten minutes, with a `jti`, the back-channel logout event, a `sub` or a `sid`, and no
- * `nonce` (which would make it an ID token). Replays are not remembered: one only ends again sessions
- * that are ended.
+ * `nonce` (which would make it an ID token). A replay is recognised by its `jti` by the caller.
  */
 export async function verifyLogoutToken(
   token: string,
@@ -61,5 +61,6 @@ export async function verifyLogoutToken(
   const sid = typeof payload.sid === 'string' && payload.sid ? payload.sid : null;
   const sub = typeof payload.sub === 'string' && payload.sub ? payload.sub : null;
   if (!sid && !sub) throw new LogoutTokenRefused('The logout token names neither a session (sid) nor an account (sub)');
-  return { sid, sub };
+  if (typeof payload.jti !== 'string' || !payload.jti) throw new LogoutTokenRefused('The logout token has no jti');
+  return { sid, sub, jti: payload.jti };
 }

@@ -98,6 +98,20 @@ describe('back-channel logout (OpenID Connect)', () => {
     expect((await whoAmI(server, d.browser)).status).toBe(401);
   });
 
+  it('acts on a token once: sent again, it ends no sign-in made since', async () => {
+    const before = await companySignIn(idp, server, 'again@example.com');
+    const token = await idp.logoutToken({ sub: 'again@example.com' });
+    expect((await postLogout(`logout_token=${token}`)).status).toBe(200);
+    expect((await whoAmI(server, before.browser)).status).toBe(401);
+    const after = await companySignIn(idp, server, 'again@example.com');
+    // A provider's retry, or a replay within the token's ten minutes: answered, and nothing more ended.
+    expect((await postLogout(`logout_token=${token}`)).status).toBe(200);
+    expect((await whoAmI(server, after.browser)).status).toBe(200);
+    // Another token of the same account does end it.
+    expect((await logoutWith({ sub: 'again@example.com' })).status).toBe(200);
+    expect((await whoAmI(server, after.browser)).status).toBe(401);
+  });
+
   it('refuses a token that does not check out with 400 and the reason, and ends nothing', async () => {
     const kept = await companySignIn(idp, server, 'kept@example.com');
     const sub = 'kept@example.com';
