@@ -18,10 +18,6 @@ let page: Page | null = null;
 let options: RecorderJobOptions | null = null;
 let stopScreencast: (() => Promise<void>) | null = null;
 let seq = 0;
-/** The size of the last frame sent. */
-let lastFrame = { width: 0, height: 0 };
-/** How long a resized page may take to paint a frame of its new size before the screencast is started again. */
-const RESIZED_FRAME_WAIT_MS = 1500;
 const watched = new WeakSet<Page>();
 
 function send(message: RecorderJobMessage): void {
@@ -75,7 +71,6 @@ async function startScreencast(p: Page, size = p.viewportSize() ?? options!.view
     fps: options!.fps,
     onFrame: ({ data, viewportWidth, viewportHeight }) => {
       if (page !== p) return;
-      lastFrame = { width: viewportWidth, height: viewportHeight };
       send({ type: 'frame', frame: { data, width: viewportWidth, height: viewportHeight, seq: ++seq } });
     },
   });
@@ -133,13 +128,6 @@ async function command(c: RecorderCommand): Promise<void> {
       await stopScreencast?.().catch(() => undefined);
       await startScreencast(p, size);
       await p.setViewportSize(size);
-      // Should that frame still be lost, a screencast started on the resized page sends its picture.
-      const deadline = Date.now() + RESIZED_FRAME_WAIT_MS;
-      while (page === p && (lastFrame.width !== size.width || lastFrame.height !== size.height) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      if (page === p && (lastFrame.width !== size.width || lastFrame.height !== size.height)) {
-        await stopScreencast?.().catch(() => undefined);
-        await startScreencast(p, size);
-      }
       await announce(p);
       return;
     }
