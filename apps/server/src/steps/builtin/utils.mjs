@@ -89,13 +89,8 @@ async function visibleNow(locator) {
  * at most 100 ms late (Playwright's own wait looks again only every 500 ms after its first tries).
  */
 async function waitForText(page, text, state, timeout = FIND_TIMEOUT) {
-  const locator = page.getByText(text).first();
   const visible = state === 'visible';
-  await until(
-    async () => (await visibleNow(locator)) === visible,
-    () => (visible ? `The text "${text}" was not found in the page` : `The text "${text}" is still in the page`),
-    timeout,
-  );
+  await waitForState(page.getByText(text).first(), state, () => (visible ? `The text "${text}" was not found in the page` : `The text "${text}" is still in the page`), timeout);
 }
 
 /**
@@ -104,12 +99,14 @@ async function waitForText(page, text, state, timeout = FIND_TIMEOUT) {
  */
 async function waitForElement(page, selector, state, timeout = FIND_TIMEOUT) {
   const locator = page.locator(selector).first();
+  const shown = state === 'visible' ? 'not visible' : 'still visible';
+  await waitForState(locator, state, () => `The element "${selector}" is ${shown} after ${timeout} ms\nTimeout ${timeout}ms exceeded while waiting for ${locator} to be ${state}`, timeout);
+}
+
+/** Looks at the locator every 100 ms until it is visible (or, `hidden`, not), then fails with `message()`. */
+async function waitForState(locator, state, message, timeout) {
   const visible = state === 'visible';
-  await until(
-    async () => (await visibleNow(locator)) === visible,
-    () => `The element "${selector}" is ${visible ? 'not visible' : 'still visible'} after ${timeout} ms\nTimeout ${timeout}ms exceeded while waiting for ${locator} to be ${state}`,
-    timeout,
-  );
+  await until(async () => (await visibleNow(locator)) === visible, message, timeout);
 }
 
 async function until(check, message, timeout = FIND_TIMEOUT) {
