@@ -3,6 +3,7 @@
 // Assert visible, Assert URL, each calling the binding named below. Plain browser JavaScript.
 (() => {
   const binding = '__BINDING__';
+  const flag = '__FLAG__';
 
   if (window.top !== window) return;
   const call = (kind, arg) => window[binding](kind, arg);
@@ -17,12 +18,13 @@
         background:#1f2937;color:#fff;font:13px system-ui,sans-serif;box-shadow:0 4px 16px rgba(0,0,0,.3)}
       button{font:inherit;color:#fff;background:#4f46e5;border:0;border-radius:6px;padding:5px 9px;cursor:pointer}
       button:hover{background:#4338ca} input{font:inherit;padding:4px 6px;border-radius:4px;border:0;width:180px}
+      .state{min-width:5.5em} .state.on::before{content:'';display:inline-block;width:9px;height:9px;margin-right:5px;border-radius:50%;background:#ef4444}
       .msg{max-width:260px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
       .glass{position:fixed;inset:0;z-index:2147483646;cursor:crosshair;background:rgba(79,70,229,.08)}
     `);
     root.adoptedStyleSheets = [sheet];
     root.innerHTML = `<div class="bar" role="toolbar" aria-label="Stepwise recorder">
-      <strong>REC</strong>
+      <strong class="state">Starting…</strong>
       <button data-k="text">Assert text</button><button data-k="visible">Assert visible</button><button data-k="url">Assert URL</button>
       <input hidden placeholder="Text to find, then Enter"><span class="msg" aria-live="polite"></span>
     </div>`;
@@ -57,7 +59,28 @@
       msg.textContent = 'Click the element that should be visible';
     });
     document.documentElement.appendChild(host);
+    void recording().then((on) => {
+      const state = root.querySelector('.state');
+      state.textContent = on ? 'REC' : 'Not recording';
+      state.classList.toggle('on', on);
+      if (on) host.setAttribute('data-recording', '');
+    });
   };
+  // Playwright's recorder comes into the page a moment after it starts loading (see recorder-ready.ts):
+  // REC shows once it records, so that a person (and a test) acts once what they do is heard.
+  let known;
+  const recording = () =>
+    (known ??= (async () => {
+      const end = Date.now() + 30000;
+      while (typeof window.__pw_refreshOverlay !== 'function' || typeof window.__pw_recorderState !== 'function') {
+        if (Date.now() > end) return false;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const state = await window.__pw_recorderState().catch(() => null);
+      if (state?.mode !== 'recording') return false;
+      window[flag] = true;
+      return true;
+    })());
   if (document.documentElement) mount();
   document.addEventListener('DOMContentLoaded', mount);
 })();

@@ -80,6 +80,16 @@ describe('recorder job', () => {
     await expect(request({ type: 'command', command: { type: 'navigate', url: 'file:///etc/passwd' } })).rejects.toThrow('Only http and https');
   });
 
+  it("holds a click made as soon as a page has loaded until the page's recorder hears it", async () => {
+    // Playwright's recorder comes into a page a moment after its document (recorder-ready.ts); a fast
+    // page has loaded before then.
+    for (const round of [1, 2]) {
+      await request({ type: 'command', command: { type: 'reload' } });
+      await click(40, 40);
+      await until(() => steps.filter((s) => /click.*"Shop"/.test(s.text)).length === round, `the click on the heading, round ${round}`, 5_000);
+    }
+  });
+
   it('changes the viewport, and the frames follow', async () => {
     await request({ type: 'command', command: { type: 'viewport', width: 390, height: 844 } });
     await until(() => frames.at(-1)?.width === 390 && frames.at(-1)?.height === 844, 'a mobile-sized frame');

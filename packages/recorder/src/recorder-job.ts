@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { RecorderCommand, RecorderInput } from '@stepwise/shared';
 import type { RecorderJobMessage, RecorderJobOptions, RecorderJobRequest } from './protocol.ts';
 import { Recording } from './recording.ts';
+import { recorderReady } from './recorder-ready.ts';
 
 const NAVIGATION_TIMEOUT_MS = 30_000;
 
@@ -90,6 +91,8 @@ function current(): Page {
 
 async function input(i: RecorderInput): Promise<void> {
   const p = current();
+  // A click or key that reached a page before its recorder would be done but not recorded: it waits.
+  if (i.type !== 'wheel' && !(i.type === 'mouse' && i.action === 'move')) await recorderReady(p);
   switch (i.type) {
     case 'mouse':
       if (i.action === 'move') return p.mouse.move(i.x, i.y);

@@ -81,6 +81,17 @@ async function clickOn(page: Page, locator: ReturnType<Page['locator']>): Promis
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
+/** As a person does: acts once the toolbar shows REC (the recorder in the page hears what is done). */
+async function recordingIn(page: Page): Promise<void> {
+  await page.locator('x-pw-glass[data-stepwise][data-recording]').waitFor({ state: 'attached' });
+}
+
+/** The page reached `url` and records. */
+async function arrived(page: Page, url: RegExp): Promise<void> {
+  await page.waitForURL(url);
+  await recordingIn(page);
+}
+
 async function typeInto(page: Page, locator: ReturnType<Page['locator']>, text: string): Promise<void> {
   await clickOn(page, locator);
   await page.keyboard.type(text, { delay: 15 });
@@ -98,23 +109,24 @@ describe.skipIf(!!skipReason)('stepwise record under Xvfb', () => {
       browser = await until(() => chromium.connectOverCDP(`http://127.0.0.1:${port}`), 'the recorder browser', 60_000);
       const page = await until(() => browser!.contexts()[0]?.pages().find((p) => p.url().includes('/demo-shop/')), 'the demo shop page');
       await page.waitForLoadState();
+      await recordingIn(page);
 
       await clickOn(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' }));
-      await page.waitForURL(/login/);
+      await arrived(page, /login/);
       await typeInto(page, page.getByLabel('Username'), 'demo');
       await typeInto(page, page.getByLabel('Password'), 'demo123');
       await clickOn(page, page.getByRole('button', { name: 'Log in' }));
-      await page.waitForURL(/account/);
+      await arrived(page, /account/);
       await typeInto(page, page.getByRole('searchbox', { name: 'Search products' }), 'bottle');
       await page.keyboard.press('Enter');
-      await page.waitForURL(/search/);
+      await arrived(page, /search/);
       await clickOn(page, page.getByRole('link', { name: 'Steel Water Bottle' }).first());
-      await page.waitForURL(/product/);
+      await arrived(page, /product/);
       await clickOn(page, page.getByRole('button', { name: 'Add to cart' }));
       await clickOn(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Cart/ }));
-      await page.waitForURL(/cart/);
+      await arrived(page, /cart/);
       await clickOn(page, page.getByRole('link', { name: 'Proceed to checkout' }));
-      await page.waitForURL(/checkout/);
+      await arrived(page, /checkout/);
       await page.getByLabel('Full name').waitFor();
 
       // The toolbar's last button, Assert URL, at the bottom right of the page.
@@ -131,7 +143,7 @@ describe.skipIf(!!skipReason)('stepwise record under Xvfb', () => {
       await page.getByLabel('Country').selectOption('United Kingdom');
       await clickOn(page, page.getByLabel('I accept the terms and conditions'));
       await clickOn(page, page.getByRole('button', { name: 'Place order' }));
-      await page.waitForURL(/confirmation/);
+      await arrived(page, /confirmation/);
       await page.getByText('Thank you for your order').waitFor();
       await until(() => recorder.output().includes('Place order'), 'the last step printed');
 
@@ -202,9 +214,9 @@ describe.skipIf(!!skipReason)('stepwise record under Xvfb', () => {
     try {
       browser = await until(() => chromium.connectOverCDP(`http://127.0.0.1:${port}`), 'the recorder browser', 60_000);
       const page = await until(() => browser!.contexts()[0]?.pages().find((p) => p.url().includes('/demo-shop/product')), 'the product page');
-      // As a person does, and as the first test does: the page has loaded (on a very busy machine, a click
-      // made as soon as the page's address showed was once not recorded).
-      await page.waitForLoadState();
+      // As a person does, and as the first test does: the toolbar shows REC (on a very busy machine, a click
+      // made as soon as the page had loaded was once not recorded).
+      await recordingIn(page);
       await clickOn(page, page.getByRole('button', { name: 'Add to cart' }));
       await until(() => recorder.output().includes('Add to cart'), 'the click printed');
     } finally {
