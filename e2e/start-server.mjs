@@ -17,6 +17,9 @@ if (process.env.E2E_OIDC !== 'off') {
   idp.register({ redirectUris: [`${origin}/api/auth/oidc/callback`], postLogoutRedirectUris: [`${origin}/login`] });
   oidcEnv = { OIDC_ISSUER: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret };
 }
+// The command line's npm package, which the server serves to the install help (as npm start makes it).
+const { ensureCliPackage } = await import('../scripts/pack-cli.mjs');
+ensureCliPackage();
 // Git remotes of the tests live on 127.0.0.1, which a server refuses by default.
 const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
   stdio: 'inherit',

@@ -84,10 +84,13 @@ async function check() {
   const js = await fetch(`${base}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
   if (!js.ok || !/javascript/.test(js.headers.get('content-type') ?? '')) return fail(`${script}: ${js.status} ${js.headers.get('content-type')}`);
   if (!['br', 'gzip'].includes(js.headers.get('content-encoding') ?? '')) return fail(`${script} is not sent precompressed`);
+  // The command line's npm package, made by npm start, for the install help's `npm install -g`.
+  const cli = await fetch(`${base}/api/client/stepwise-cli.tgz`);
+  if (!cli.ok || cli.headers.get('content-type') !== 'application/gzip') return fail(`GET /api/client/stepwise-cli.tgz: ${cli.status} ${(await cli.text()).slice(0, 200)}`);
   // The server's own log lines: JSON (production), not the development logger's pretty lines.
   const serverLines = output.join('').split('\n').filter((l) => l.startsWith('{'));
   if (serverLines.length === 0 || !serverLines.some((l) => JSON.parse(l).msg !== undefined)) return fail('no JSON log line of the server');
-  log(`production start: PASS in ${Math.round((Date.now() - began) / 1000)} s (fresh clone, ${FULL_INSTALL ? 'installed by npm start' : 'install checked by a dry run, node_modules hard-linked'}, ${nodeVersion}, GET /login: the built app)`);
+  log(`production start: PASS in ${Math.round((Date.now() - began) / 1000)} s (fresh clone, ${FULL_INSTALL ? 'installed by npm start' : 'install checked by a dry run, node_modules hard-linked'}, ${nodeVersion}, GET /login: the built app, the command line's package served)`);
   return 0;
 }
 

@@ -58,8 +58,8 @@ test.describe('recorder launch page', () => {
 
   test('shows the install commands of the client for this server, and the cloud recorder with the same parameters', async ({ page, baseURL }) => {
     await page.goto('/open-recorder/recorder?project_id=p1&env_name=environments%2Fdev.json&git_branch=main');
-    await expect(page.getByText("Nothing happened? Install the Stepwise client on Linux: in a copy of this server's Stepwise source (your administrator knows where it is), run in a terminal")).toBeVisible();
-    await expect(page.getByLabel('Install commands', { exact: true })).toHaveText(`npm ci\nnpx stepwise register-protocol --server ${new URL(baseURL!).origin}`);
+    await expect(page.getByText("Nothing happened? Install the Stepwise client on Linux: in any folder, run in a terminal")).toBeVisible();
+    await expect(page.getByLabel('Install commands', { exact: true })).toHaveText(`npm install -g ${new URL(baseURL!).origin}/api/client/stepwise-cli.tgz\nstepwise register-protocol --server ${new URL(baseURL!).origin}`);
     await expect(page.getByRole('link', { name: 'Use the cloud recorder' })).toHaveAttribute(
       'href',
       `${new URL(baseURL!).origin}/remote-recorder/recorder?project_id=p1&env_name=environments%2Fdev.json&git_branch=main`,
@@ -75,7 +75,7 @@ test.describe('recorder launch page', () => {
     const context = await browser.newContext({ baseURL, userAgent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36' });
     const page = await context.newPage();
     await page.goto('/open-recorder/recorder?project_id=p1');
-    await expect(page.getByText("Nothing happened? Install the Stepwise client on Windows: in a copy of this server's Stepwise source (your administrator knows where it is), run in PowerShell or the Command Prompt")).toBeVisible();
+    await expect(page.getByText("Nothing happened? Install the Stepwise client on Windows: in any folder, run in PowerShell or the Command Prompt")).toBeVisible();
     await context.close();
   });
 

@@ -65,7 +65,11 @@ test('a new user walks the product loop: sign up, demo project, write scenarios,
     const [download] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'DOWNLOAD CLIENT', exact: true }).click()]);
     await expect(download).toHaveURL(/\/client$/);
     await expect(download.getByRole('heading', { name: 'Install the Stepwise client' })).toBeVisible();
-    await expect(download.getByLabel('Install commands', { exact: true })).toHaveText(`npm ci\nnpx stepwise register-protocol --server ${new URL(page.url()).origin}`);
+    await expect(download.getByLabel('Install commands', { exact: true })).toHaveText(`npm install -g ${new URL(page.url()).origin}/api/client/stepwise-cli.tgz\nstepwise register-protocol --server ${new URL(page.url()).origin}`);
+    // What the first command fetches: the package this server serves.
+    const served = await download.request.get(`${new URL(download.url()).origin}/api/client/stepwise-cli.tgz`);
+    expect(served.status()).toBe(200);
+    expect(served.headers()['content-type']).toBe('application/gzip');
     await shot(download, '01b-client');
     await download.close();
     await page.getByRole('button', { name: 'I HAVE INSTALLED THE CLIENT', exact: true }).click();

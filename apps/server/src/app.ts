@@ -29,6 +29,7 @@ import { testDataRoutes } from './test-data/test-data.routes.ts';
 import { storedUsersRoutes } from './stored-users/stored-users.routes.ts';
 import { privateRepoRoutes } from './private-repo/private-repo.routes.ts';
 import { cliRoutes } from './cli-api/cli.routes.ts';
+import { clientPackageRoutes } from './cli-api/client-package.routes.ts';
 import { reportUploadRoutes } from './runs/report-upload.routes.ts';
 import { runsRoutes } from './runs/runs.routes.ts';
 import { runExportRoutes } from './runs/export/export.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(ctx: AppContext, opts: { onRoute?: (route: RouteO
       await api.register(stepUpdateRoutes, { ctx });
       await api.register(generateStepRoutes, { ctx });
       await api.register(cliRoutes, { ctx });
+      await api.register(clientPackageRoutes, { ctx });
       await api.register(reportUploadRoutes, { ctx });
       await api.register(runsRoutes, { ctx });
       await api.register(runExportRoutes, { ctx });

@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** Where the command line's npm package is (scripts/pack-cli.mjs; `npm start` makes it in dist/). */
+  CLIENT_PACKAGE_DIR: z.string().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   /** Sign-up, sign-in and company sign-in requests per minute from one address (across servers with REDIS_URL). */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(30),
@@ -115,6 +117,7 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   webDist?: string;
+  clientPackageDir?: string;
   loginMaxFailures: number;
   /** AUTH_RATE_LIMIT_PER_MINUTE: requests per minute from one address to the sign-up and sign-in routes. */
   authRateLimitPerMinute: number;
@@ -218,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
+    clientPackageDir: e.CLIENT_PACKAGE_DIR,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     loginWindowMs: e.LOGIN_WINDOW_MINUTES * 60_000,

@@ -5,19 +5,25 @@ import { fileURLToPath } from 'node:url';
 
 /** packages/runner */
 export const RUNNER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** `.ts` in the source, `.js` in the command line's package (scripts/pack-cli.mjs compiles it). */
+const EXT = path.extname(fileURLToPath(import.meta.url));
 
-/** The built-in step library (read-only 'utils' file of the server's steps area), loaded before a workspace's steps. */
-export const BUILTIN_LIBRARY_PATH = path.resolve(RUNNER_DIR, '../../apps/server/src/steps/builtin/utils.mjs');
+/**
+ * The built-in step library (read-only 'utils' file of the server's steps area), loaded before a
+ * workspace's steps; the command line's package carries a copy in the runner's `builtin` folder.
+ */
+const PACKED_LIBRARY_PATH = path.join(RUNNER_DIR, 'builtin/utils.mjs');
+export const BUILTIN_LIBRARY_PATH = fs.existsSync(PACKED_LIBRARY_PATH) ? PACKED_LIBRARY_PATH : path.resolve(RUNNER_DIR, '../../apps/server/src/steps/builtin/utils.mjs');
 
 /** Support code loaded by cucumber in every worker: browser, World, per-step recording. */
-export const SUPPORT_FILE = path.join(RUNNER_DIR, 'src/support/world.ts');
+export const SUPPORT_FILE = path.join(RUNNER_DIR, `src/support/world${EXT}`);
 /** AI recovery of steps failing on a locator (loaded when the run has it on). */
-export const AI_RECOVERY_SUPPORT_FILE = path.join(RUNNER_DIR, 'src/support/ai-recovery.ts');
+export const AI_RECOVERY_SUPPORT_FILE = path.join(RUNNER_DIR, `src/support/ai-recovery${EXT}`);
 /** Loaded after every step file when the run sets a step timeout (so that it wins over library defaults). */
-export const TIMEOUT_SUPPORT_FILE = path.join(RUNNER_DIR, 'src/support/step-timeout.ts');
+export const TIMEOUT_SUPPORT_FILE = path.join(RUNNER_DIR, `src/support/step-timeout${EXT}`);
 
 /** The child-process entry of a run. */
-export const RUN_JOB_FILE = path.join(RUNNER_DIR, 'src/run-job.ts');
+export const RUN_JOB_FILE = path.join(RUNNER_DIR, `src/run-job${EXT}`);
 
 /** Directory of the @cucumber/cucumber package the runner uses (workspace steps must import this very instance). */
 export const CUCUMBER_PACKAGE_DIR = path.dirname(createRequire(import.meta.url).resolve('@cucumber/cucumber/package.json'));

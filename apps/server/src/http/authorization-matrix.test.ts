@@ -172,6 +172,8 @@ const PUBLIC_ROUTES: Array<[Method, string]> = [
   // auth/oidc/oidc.test.ts: company sign-in's two page navigations (a refusal redirects to /login);
   // oidc-backchannel.test.ts: the provider's logout tokens (the signed token is the credential).
   ['GET', 'auth/oidc/start'], ['GET', 'auth/oidc/callback'], ['POST', 'auth/oidc/backchannel-logout'],
+  // cli/standalone-package.browser.test.ts: the command line's npm package (npm fetches it signed out).
+  ['GET', 'client/stepwise-cli.tgz'],
   // http/openapi.test.ts: the OpenAPI document and Swagger UI's pages and files.
   ['GET', 'openapi.json'], ['GET', 'docs'], ['GET', 'docs/'], ['GET', 'docs/json'], ['GET', 'docs/yaml'],
   ['GET', 'docs/static/index.html'], ['GET', 'docs/static/swagger-initializer.js'], ['GET', 'docs/static/theme/favicon.svg'],

@@ -142,11 +142,11 @@ describe('GET /api/openapi.json', () => {
     const open = Object.entries(doc.paths ?? {}).flatMap(([p, item]) =>
       METHODS.filter((m) => item?.[m]?.security?.length === 0).map((m) => `${m.toUpperCase()} ${p}`),
     );
-    // Sign-up and sign-in (company sign-in's two page navigations and the provider's logout tokens too), the server's public settings, and the upload URL (its signed token is in the path).
+    // Sign-up and sign-in (company sign-in's two page navigations and the provider's logout tokens too), the server's public settings, the command line's package, and the upload URL (its signed token is in the path).
     expect(open.sort()).toEqual(
       [
         'POST /api/auth/signup-without-iam', 'POST /api/auth/signin-without-iam', 'GET /api/auth/oidc/start', 'GET /api/auth/oidc/callback',
-        'POST /api/auth/oidc/backchannel-logout', 'GET /api/config', 'PUT /api/runs/upload/{*}',
+        'POST /api/auth/oidc/backchannel-logout', 'GET /api/config', 'GET /api/client/stepwise-cli.tgz', 'PUT /api/runs/upload/{*}',
       ].sort(),
     );
     const schemes = Object.keys(doc.components?.securitySchemes ?? {});

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The trial session's child entry (see trial-job.ts). */
-export const TRIAL_JOB_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'trial-job.ts');
+export const TRIAL_JOB_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), `trial-job${path.extname(fileURLToPath(import.meta.url))}`);
 
 export interface TrialOptions {
   baseUrl: string;

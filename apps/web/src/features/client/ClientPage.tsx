@@ -14,8 +14,9 @@ const USES = [
 
 /**
  * /client: where DOWNLOAD CLIENT leads when the server names no download of its own
- * (CLIENT_DOWNLOAD_URL). The client is the `stepwise` command line of the Stepwise source this server
- * runs; these are its install commands for the visitor's system, with this server's address.
+ * (CLIENT_DOWNLOAD_URL). The client is the `stepwise` command line of the Stepwise version this server
+ * runs, as the npm package it serves; these are its install commands for the visitor's system, with
+ * this server's address.
  */
 export function ClientPage() {
   const install = useDownloadLink();
@@ -31,7 +32,7 @@ export function ClientPage() {
             {USES.map(([command, what]) => (
               <Typography component="li" variant="body2" key={command}>
                 <Box component="code" sx={{ fontFamily: 'monospace', fontSize: 13 }}>
-                  npx {command}
+                  {command}
                 </Box>{' '}
                 {what}
               </Typography>

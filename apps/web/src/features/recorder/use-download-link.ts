@@ -19,19 +19,22 @@ export interface ClientInstall {
   commands: string[];
 }
 
+/** Where this server serves the command line's npm package (apps/server cli-api/client-package.routes.ts). */
+export const CLIENT_PACKAGE_PATH = '/api/client/stepwise-cli.tgz';
+
 /**
  * The client's install for `server` on the visitor's operating system. The client is the `stepwise`
- * command line of the Stepwise source the server runs (packages/cli: it is not published as a
- * package of its own), and its handler of stepwise:// links.
+ * command line of the Stepwise version the server runs, as an npm package the server serves, and its
+ * handler of stepwise:// links.
  */
 export function clientInstall(os: ClientOs, server: string): ClientInstall {
   const system = SYSTEMS[os];
   return {
     os,
     label: `Install the Stepwise client on ${system.name}`,
-    where: "in a copy of this server's Stepwise source (your administrator knows where it is)",
+    where: 'in any folder',
     shell: system.shell,
-    commands: ['npm ci', `npx stepwise register-protocol --server ${server}`],
+    commands: [`npm install -g ${server}${CLIENT_PACKAGE_PATH}`, `stepwise register-protocol --server ${server}`],
   };
 }
 
