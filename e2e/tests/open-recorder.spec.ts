@@ -59,6 +59,7 @@ test.describe('recorder launch page', () => {
   test('shows the install commands of the client for this server, and the cloud recorder with the same parameters', async ({ page, baseURL }) => {
     await page.goto('/open-recorder/recorder?project_id=p1&env_name=environments%2Fdev.json&git_branch=main');
     await expect(page.getByText("Nothing happened? Install the Stepwise client on Linux: in any folder, run in a terminal")).toBeVisible();
+    await expect(page.getByText(/If npm answers EACCES, its global folder is not yours/)).toBeVisible();
     await expect(page.getByLabel('Install commands', { exact: true })).toHaveText(`npm install -g ${new URL(baseURL!).origin}/api/client/stepwise-cli.tgz\nstepwise register-protocol --server ${new URL(baseURL!).origin}`);
     await expect(page.getByRole('link', { name: 'Use the cloud recorder' })).toHaveAttribute(
       'href',
@@ -76,6 +77,8 @@ test.describe('recorder launch page', () => {
     const page = await context.newPage();
     await page.goto('/open-recorder/recorder?project_id=p1');
     await expect(page.getByText("Nothing happened? Install the Stepwise client on Windows: in any folder, run in PowerShell or the Command Prompt")).toBeVisible();
+    // npm's global folder is the user's own on Windows: no word of EACCES or sudo there.
+    await expect(page.getByText(/EACCES/)).toHaveCount(0);
     await context.close();
   });
 

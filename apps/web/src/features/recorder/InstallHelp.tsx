@@ -20,7 +20,7 @@ export function InstallHelp({ install, lead = '', after = 'Then come back and pr
         <CopyButton text={text} ariaLabel="Copy the install commands" />
       </Stack>
       <Typography variant="caption" color="text.secondary">
-        Needs Node.js 22.18 or later and Chrome or Chromium. {after}
+        Needs Node.js 22.18 or later and Chrome or Chromium.{install.os === 'windows' ? '' : ' If npm answers EACCES, its global folder is not yours: use a Node.js of a version manager (nvm, fnm) or sudo.'} {after}
       </Typography>
     </Box>
   );
