@@ -1,4 +1,5 @@
-/* global window, document */
+/* global window, document, __RECORDING_CHECK__ */
+// __RECORDING_CHECK__ is recording-check.js's function, put in by overlay.ts.
 // The local recorder's toolbar, injected into every page (Playwright's addInitScript): Assert text,
 // Assert visible, Assert URL, each calling the binding named below. Plain browser JavaScript.
 (() => {
@@ -69,18 +70,7 @@
   // Playwright's recorder comes into the page a moment after it starts loading (see recorder-ready.ts):
   // REC shows once it records, so that a person (and a test) acts once what they do is heard.
   let known;
-  const recording = () =>
-    (known ??= (async () => {
-      const end = Date.now() + 30000;
-      while (typeof window.__pw_refreshOverlay !== 'function' || typeof window.__pw_recorderState !== 'function') {
-        if (Date.now() > end) return false;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      const state = await window.__pw_recorderState().catch(() => null);
-      if (state?.mode !== 'recording') return false;
-      window[flag] = true;
-      return true;
-    })());
+  const recording = () => (known ??= (__RECORDING_CHECK__)(flag, 30000));
   if (document.documentElement) mount();
   document.addEventListener('DOMContentLoaded', mount);
 })();

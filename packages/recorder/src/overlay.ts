@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { RecordedStep } from '@stepwise/shared';
-import { RECORDING_FLAG } from './recorder-ready.ts';
+import { RECORDING_CHECK, RECORDING_FLAG } from './recorder-ready.ts';
 
 /** What the overlay needs of a recording. */
 interface Asserting {
@@ -33,6 +33,6 @@ export async function installOverlay(context: BrowserContext, recording: Asserti
       return { ok: false, message: (error as Error).message };
     }
   });
-  await context.addInitScript({ content: OVERLAY_SCRIPT.replace('__BINDING__', BINDING).replace('__FLAG__', RECORDING_FLAG) });
+  await context.addInitScript({ content: OVERLAY_SCRIPT.replace('__BINDING__', BINDING).replace('__FLAG__', RECORDING_FLAG).replace('(__RECORDING_CHECK__)', `(${RECORDING_CHECK})`) });
 }
 

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /**
@@ -11,6 +12,8 @@ import type { Page } from 'playwright-core';
  * recorder's toolbar, overlay-script.js, which waits the same way before it shows REC).
  */
 export const RECORDING_FLAG = '__stepwiseRecording';
+/** The page's side of the wait (recording-check.js: one function expression, shared with the local toolbar). */
+export const RECORDING_CHECK = fs.readFileSync(new URL('./recording-check.js', import.meta.url), 'utf8').trim();
 /** How long input waits for a page's recorder (a page where it never comes, an error page, gets the input anyway). */
 export const RECORDER_READY_TIMEOUT_MS = 10_000;
 
@@ -31,26 +34,5 @@ export async function recorderReady(page: Page, timeoutMs = RECORDER_READY_TIMEO
 }
 
 function askPage(page: Page, timeoutMs: number): Promise<boolean> {
-  return page.evaluate(
-    async ({ flag, timeoutMs }) => {
-      type RecorderWindow = Record<string, unknown> & {
-        __pw_refreshOverlay?: () => void;
-        __pw_recorderState?: () => Promise<{ mode?: string } | null>;
-      };
-      const w = globalThis as unknown as RecorderWindow;
-      if (w[flag]) return true;
-      const end = Date.now() + timeoutMs;
-      // The recorder's constructor sets __pw_refreshOverlay and asks for its state at once; this question
-      // is asked after it, and the server answers in order: when it is answered, the recorder records.
-      while (typeof w.__pw_refreshOverlay !== 'function' || typeof w.__pw_recorderState !== 'function') {
-        if (Date.now() > end) return false;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      const state = await w.__pw_recorderState().catch(() => null);
-      if (state?.mode !== 'recording') return false;
-      w[flag] = true;
-      return true;
-    },
-    { flag: RECORDING_FLAG, timeoutMs },
-  );
+  return page.evaluate(`(${RECORDING_CHECK})(${JSON.stringify(RECORDING_FLAG)}, ${Math.round(timeoutMs)})`) as Promise<boolean>;
 }
