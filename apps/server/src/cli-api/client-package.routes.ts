@@ -12,8 +12,8 @@ const PACKAGE_FILE = /^stepwise-cli-\d+\.\d+\.\d+\.tgz$/;
 const DOWNLOADS_PER_MINUTE = 60;
 
 /** The newest package in `dir` (by version order of the names), or null. */
-function packageIn(dir: string): string | null {
-  const names = fs.existsSync(dir) ? fs.readdirSync(dir).filter((n) => PACKAGE_FILE.test(n)) : [];
+async function packageIn(dir: string): Promise<string | null> {
+  const names = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((n) => PACKAGE_FILE.test(n));
   names.sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
   return names.length ? path.join(dir, names[names.length - 1]) : null;
 }
@@ -29,7 +29,7 @@ export const clientPackageRoutes: FastifyPluginAsyncZod<{ ctx: AppContext }> = a
   const config = { public: true, rateLimit: { max: DOWNLOADS_PER_MINUTE, timeWindow: '1 minute' } };
 
   app.get(CLIENT_PACKAGE_PATH, { config }, async (_req, reply) => {
-    const file = packageIn(dir);
+    const file = await packageIn(dir);
     if (!file) throw notFound('The command-line package is not made on this server: run `npm run pack:cli` where the server runs (npm start makes it)');
     const stat = await fs.promises.stat(file);
     return reply
