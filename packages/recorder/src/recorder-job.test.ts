@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedStep, RecorderFrame } from '@stepwise/shared';
 import { RECORDER_JOB_FILE } from './paths.ts';
@@ -91,7 +92,18 @@ describe('recorder job', () => {
   });
 
   it('changes the viewport, and the frames follow', async () => {
-    await request({ type: 'command', command: { type: 'viewport', width: 390, height: 844 } });
-    await until(() => frames.at(-1)?.width === 390 && frames.at(-1)?.height === 844, 'a mobile-sized frame');
+    // A picture of the new size is the last frame before the answer (the screencast may send none for a
+    // static page, or one that names the new size but shows the page still resizing), and stays the last.
+    const shown = () => {
+      const f = frames.at(-1)!;
+      const image = imageSize(new Uint8Array(f.data as Uint8Array));
+      return { named: { width: f.width, height: f.height }, image: { type: image.type, width: image.width, height: image.height } };
+    };
+    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 720 }, { width: 390, height: 844 }]) {
+      await request({ type: 'command', command: { type: 'viewport', ...size } });
+      expect(shown()).toEqual({ named: size, image: { type: 'jpg', ...size } });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(shown()).toEqual({ named: size, image: { type: 'jpg', ...size } });
+    }
   });
 });

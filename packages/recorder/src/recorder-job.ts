@@ -78,6 +78,12 @@ async function startScreencast(p: Page, size = p.viewportSize() ?? options!.view
   stopScreencast = () => p.screencast.stop();
 }
 
+/** Sends a screenshot of `p` as the next frame. */
+async function sendPicture(p: Page, size: { width: number; height: number }): Promise<void> {
+  const data = await p.screenshot({ type: 'jpeg', quality: options!.quality, scale: 'css', timeout: NAVIGATION_TIMEOUT_MS });
+  if (page === p) send({ type: 'frame', frame: { data, width: size.width, height: size.height, seq: ++seq } });
+}
+
 async function announce(p: Page): Promise<void> {
   if (page !== p) return;
   const title = await p.title().catch(() => '');
@@ -125,12 +131,14 @@ async function command(c: RecorderCommand): Promise<void> {
       return;
     case 'viewport': {
       // The screencast is started again at the new size before the page is resized, and the page stays
-      // the one streamed: the frame the resize paints is the next one sent (a static page paints no
-      // other; stopped meanwhile, a loaded machine could drop it and leave the old picture).
+      // the one streamed. The frame the resize paints may never come (Chromium drops a frame while
+      // earlier ones wait for their acknowledgement, and a static page paints no other), so a picture
+      // of the new size is taken and sent before the command is answered.
       const size = { width: c.width, height: c.height };
       await stopScreencast?.().catch(() => undefined);
       await startScreencast(p, size);
       await p.setViewportSize(size);
+      await sendPicture(p, size);
       await announce(p);
       return;
     }
