@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, sql, type Migration } from 'kysely';
+import { Kysely, sql } from 'kysely';
+import { Migrator, type Migration } from 'kysely/migration';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Database } from './schema.ts';

@@ -1,6 +1,4 @@
 import {
-  DEFAULT_MIGRATION_LOCK_TABLE,
-  DEFAULT_MIGRATION_TABLE,
   PostgresDialect,
   PostgresIntrospector,
   sql,
@@ -9,6 +7,7 @@ import {
   type Kysely,
   type TableMetadata,
 } from 'kysely';
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 
 interface ColumnRow {
   table: string;
@@ -50,13 +49,13 @@ export class SchemaScopedIntrospector extends PostgresIntrospector implements Da
         join pg_catalog.pg_namespace ns on c.relnamespace = ns.oid
         join pg_catalog.pg_type typ on a.atttypid = typ.oid
         join pg_catalog.pg_namespace dtns on typ.typnamespace = dtns.oid
-      where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p') and a.attnum >= 0 and not a.attisdropped ${internal}
+      where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p', 'f') and a.attnum >= 0 and not a.attisdropped ${internal}
       order by c.relname, a.attnum`.execute(this.#db);
     const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
       let table = tables.get(row.table);
       if (!table) {
-        table = { name: row.table, schema: row.schema, isView: row.table_type === 'v', columns: [] };
+        table = { name: row.table, schema: row.schema, isView: row.table_type === 'v', isForeign: row.table_type === 'f', columns: [] };
         tables.set(row.table, table);
       }
       (table.columns as TableMetadata['columns'][number][]).push({
