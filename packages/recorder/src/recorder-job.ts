@@ -78,10 +78,13 @@ async function startScreencast(p: Page, size = p.viewportSize() ?? options!.view
   stopScreencast = () => p.screencast.stop();
 }
 
-/** Sends a screenshot of `p` as the next frame. */
+/** How long a picture sent outside the screencast may take; without it the screencast's frames go on. */
+const PICTURE_TIMEOUT_MS = 5_000;
+
+/** Sends a screenshot of `p` as the next frame (none if the page cannot be pictured now, e.g. while it navigates). */
 async function sendPicture(p: Page, size: { width: number; height: number }): Promise<void> {
-  const data = await p.screenshot({ type: 'jpeg', quality: options!.quality, scale: 'css', timeout: NAVIGATION_TIMEOUT_MS });
-  if (page === p) send({ type: 'frame', frame: { data, width: size.width, height: size.height, seq: ++seq } });
+  const data = await p.screenshot({ type: 'jpeg', quality: options!.quality, scale: 'css', timeout: PICTURE_TIMEOUT_MS }).catch(() => null);
+  if (data && page === p) send({ type: 'frame', frame: { data, width: size.width, height: size.height, seq: ++seq } });
 }
 
 async function announce(p: Page): Promise<void> {
