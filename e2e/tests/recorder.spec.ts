@@ -192,8 +192,21 @@ test('checks are added from the Assert menu, steps edited and deleted in the lis
   const canvas = page.getByRole('application', { name: 'Recorded browser page' });
   const recorder = `/remote-recorder/recorder?project_id=${projectId}&env_name=environments/demo.json&git_branch=main`;
 
+  await test.step('AI Recorder clicked before the environments have arrived opens the recorder on the one the selector shows', async () => {
+    // The list held back 3 s (a slow server): the click must wait for it, not offer to create an environment.
+    const envList = '**/api/workspace/get-env-list';
+    await page.route(envList, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await page.goto(`/${projectId}/features`);
+    await page.getByRole('button', { name: 'AI Recorder' }).click();
+    await expect(page).toHaveURL(new RegExp(`/remote-recorder/recorder\\?project_id=${projectId}&env_name=environments%2Fdemo.json&git_branch=main`));
+    await expect(page.getByRole('dialog', { name: 'Create environment' })).toHaveCount(0);
+    await page.unroute(envList);
+  });
+
   await test.step('the address bar opens a page; Assert URL and Assert text add checks; a step is renamed inline and another deleted', async () => {
-    await page.goto(recorder);
     await expect(canvas).toBeVisible({ timeout: 60_000 });
     await address.fill('cart');
     await address.press('Enter');

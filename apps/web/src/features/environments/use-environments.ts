@@ -4,10 +4,15 @@ import { useWorkspace } from '../workspace/use-workspace';
 import { wsKeys } from '../workspace/workspace-keys';
 import { deleteEnvironment, editEnvironment, fetchEnvironments, pushEnvironment, saveActiveEnvironment } from './environments.api';
 
+/** The query of a branch's environments (the list and the last active one). */
+export function environmentsQuery(ws: ReturnType<typeof useWorkspace>) {
+  return { queryKey: wsKeys.envs(ws.projectId, ws.branch), queryFn: () => fetchEnvironments(ws.ref) };
+}
+
 /** Environments of the selected branch; keeps the selected one valid (last active, else the first). */
 export function useEnvironments() {
   const ws = useWorkspace();
-  const query = useQuery({ queryKey: wsKeys.envs(ws.projectId, ws.branch), queryFn: () => fetchEnvironments(ws.ref) });
+  const query = useQuery(environmentsQuery(ws));
   const data = query.data;
   const { env, setEnv } = ws;
   useEffect(() => {
