@@ -27,7 +27,7 @@ beforeAll(async () => {
   packageDir = path.join(tmp, 'served');
   fs.mkdirSync(packageDir);
   server = await startTestServer({ CLIENT_PACKAGE_DIR: packageDir });
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   [user, outsider] = await Promise.all([signUpUser(server.baseUrl), signUpUser(server.baseUrl)]);
   projectId = await createProject(user, { name: 'Mug shop', demo: true });
   expectOk(await user.api.post('workspace/push-file', { projectId, branch: 'main', directory: 'features', file: { name: 'mugs.feature', content: FEATURE } }));
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -24,7 +24,7 @@ beforeAll(async () => {
   server.ctx.executions.hub.onStatus((m) => events.push(m));
   user = await signUpUser(server.baseUrl);
   projectId = await createProject(user, { name: 'English shop', demo: true });
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -25,7 +25,7 @@ beforeAll(async () => {
   const ws = (path: string, body: Record<string, unknown>) => user.api.post(`workspace/${path}`, { projectId, branch: 'main', ...body });
   expectOk(await ws('push-scenario', { name: 'cart.feature', parentPath: '', replaceFile: true, data: FEATURE }));
   expectOk(await ws('upload-mjs', { files: [{ name: 'cart.mjs', content: AI_FILE }] }));
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

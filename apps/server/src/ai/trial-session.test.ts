@@ -15,7 +15,7 @@ beforeAll(async () => {
   commit = await server.ctx.workspaces.write(projectId, 'main', { name: 'T', email: user.email }, 'a step of our own', async () => [
     { path: 'steps/own.mjs', content: "import { When } from '@cucumber/cucumber';\nWhen('I go to the cart page', async function () { await this.page.goto('cart'); });\n" },
   ]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

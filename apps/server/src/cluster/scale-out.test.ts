@@ -95,7 +95,7 @@ describe.skipIf(!!skipReason)('scale-out: server, workspace and worker processes
   afterAll(async () => {
     await cluster?.close();
     await site?.close();
-  }, 60_000);
+  });
 
   it('a feature saved through B is read through A: both call the workspace server', async () => {
     const saved = await via(b).post('workspace/push-file', { projectId, branch: 'main', directory: 'features', file: { name: 'zz-from-b.feature', content: 'Feature: From B\n' } });

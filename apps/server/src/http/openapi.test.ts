@@ -61,7 +61,7 @@ beforeAll(async () => {
   const res = await fetch(`${server.baseUrl}${OPENAPI_PATH}`);
   expect(res.status).toBe(200);
   doc = (await res.json()) as OpenAPIV3_1.Document;
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

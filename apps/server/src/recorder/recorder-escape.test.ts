@@ -79,7 +79,7 @@ beforeAll(async () => {
   await server.ctx.workspaces.write(projectId, 'main', { name: 'T', email: alice.email }, 'the test application', async () => [
     { path: envFilePath('local'), content: envFileContent('local', appUrl) },
   ]);
-}, 60_000);
+});
 
 afterAll(async () => {
   client?.close();

@@ -23,7 +23,7 @@ beforeAll(async () => {
   projectId = await createProject(alice, { name: 'Recorded shop', demo: true });
   await addMemberToProject(alice, bob, projectId);
   baseUrl = `http://localhost:${server.ctx.config.port}/demo-shop/`;
-}, 60_000);
+});
 
 afterAll(async () => {
   for (const c of clients) c.close();

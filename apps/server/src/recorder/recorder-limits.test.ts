@@ -22,7 +22,7 @@ beforeAll(async () => {
   projectId = await createProject(alice, { name: 'Limits', demo: true });
   await addMemberToProject(alice, bob, projectId);
   await addMemberToProject(alice, carol, projectId);
-}, 60_000);
+});
 
 afterEach(async () => {
   for (const c of clients.splice(0)) c.close();

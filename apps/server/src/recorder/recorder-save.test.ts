@@ -29,7 +29,7 @@ beforeAll(async () => {
   projectId = await createProject(alice, { name: 'Saved', demo: true });
   otherProject = await createProject(alice, { name: 'Other', demo: true });
   await addMemberToProject(alice, bob, projectId);
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -72,7 +72,7 @@ beforeAll(async () => {
   alice = await signUpUser(server.baseUrl, { firstname: 'Alice', lastname: 'Smith' });
   project = await createProject(alice, { name: 'Statuses' });
   key = (await createAccessKey(alice, project)).token;
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ describe('worker tokens (run workers off)', () => {
     member = await signUpUser(server.baseUrl);
     projectId = await createProject(admin);
     await addMemberToProject(admin, member, projectId);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await server?.close();

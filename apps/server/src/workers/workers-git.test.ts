@@ -30,7 +30,7 @@ describe.skipIf(!redisUrl)('job tokens and Git smart HTTP (TEST_REDIS_URL)', () 
     otherProject = await createProject(await signUpUser(server.baseUrl), { name: 'Other' });
     worker = new ApiClient(server.baseUrl, await createWorkerToken(admin, projectId));
     tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-git-http-'));
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await server?.close();

@@ -27,7 +27,7 @@ describe.skipIf(!redisUrl)('run workers (TEST_REDIS_URL)', () => {
   beforeAll(async () => {
     site = await startSite();
     ({ server, admin, projectId } = await startWorkersServer(redisUrl!, site.url));
-  }, 60_000);
+  });
   // slow.feature's page is held until a test opens the gate (workers-test-kit.ts).
   beforeEach(() => site.closeGate());
 

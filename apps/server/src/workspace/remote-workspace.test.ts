@@ -30,7 +30,7 @@ beforeAll(async () => {
   const admin = await signUpUser(apiA.baseUrl, { firstname: 'Ada', lastname: 'Lovelace' });
   const projectId = await createProject(admin, { name: 'Shop' });
   ws = workspaceOf(apiA, admin, projectId, workspace);
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all([apiA?.close(), apiB?.close()]);

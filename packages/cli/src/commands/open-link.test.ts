@@ -26,7 +26,7 @@ beforeAll(async () => {
   project = await createProject(alice, { name: 'Linked shop', demo: true });
   key = (await createAccessKey(alice, project, 'Stepwise client')).token;
   home = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-link-home-'));
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

@@ -38,7 +38,7 @@ beforeAll(async () => {
   alice = await signUpUser(server.baseUrl);
   project = await createProject(alice, { name: 'Recorded shop', demo: true });
   key = (await createAccessKey(alice, project, 'Local recorder')).token;
-}, 60_000);
+});
 
 afterAll(async () => {
   await server?.close();

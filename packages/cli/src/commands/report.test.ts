@@ -21,7 +21,7 @@ describe('stepwise report', () => {
     key = (await createAccessKey(alice, project)).token;
     runId = (await store(server.ctx, project, report([testCase('adds an item', 'PASSED'), testCase('pays by card', 'FAILED')]))).runId;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-report-'));
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });

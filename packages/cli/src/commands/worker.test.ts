@@ -24,7 +24,7 @@ describe.skipIf(!redisUrl)('stepwise worker (TEST_REDIS_URL)', () => {
   beforeAll(async () => {
     site = await startSite();
     ({ server, admin, projectId } = await startWorkersServer(redisUrl!, site.url));
-  }, 60_000);
+  });
 
   afterAll(async () => {
     if (worker) killGroup(worker);

@@ -44,7 +44,7 @@ beforeAll(async () => {
   ]);
   storedRunId = (await store(server.ctx, project, rep)).runId;
   importedRunId = (await upload(MESSAGES, 'ndjson')).runId;
-}, 60_000);
+});
 afterAll(() => server?.close());
 
 async function upload(body: Buffer | string, format: string): Promise<{ runId: string; totalScenarios: number; scenariosPassed: number; scenariosFailed: number }> {
