@@ -9,6 +9,22 @@ export function environmentsQuery(ws: ReturnType<typeof useWorkspace>) {
   return { queryKey: wsKeys.envs(ws.projectId, ws.branch), queryFn: () => fetchEnvironments(ws.ref) };
 }
 
+/**
+ * For an action that needs an environment: the selected one, else the one the selector falls back to
+ * (the last active, else the first); null when the branch has none. A click before the list arrived
+ * waits for it (where it cannot be read, the selected one).
+ */
+export function useResolveEnvironment() {
+  const ws = useWorkspace();
+  const queryClient = useQueryClient();
+  return async (): Promise<string | null> => {
+    const list = await queryClient.ensureQueryData(environmentsQuery(ws)).catch(() => null);
+    if (!list) return ws.env;
+    const names = list.allEnv.map((e) => e.name);
+    return [ws.env, list.lastActiveEnv, names[0]].find((n) => n != null && names.includes(n)) ?? null;
+  };
+}
+
 /** Environments of the selected branch; keeps the selected one valid (last active, else the first). */
 export function useEnvironments() {
   const ws = useWorkspace();

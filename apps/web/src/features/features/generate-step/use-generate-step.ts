@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { trackEvent } from '../../../lib/track-event';
 import { openEnvironmentDialog } from '../../environments/env-dialog-store';
-import { useEnvironments } from '../../environments/use-environments';
+import { useResolveEnvironment } from '../../environments/use-environments';
 import { useWorkspace } from '../../workspace/use-workspace';
 import { useWriteGuard } from '../../workspace/write-guard';
 import type { StepTarget } from './generate-step-state';
@@ -22,18 +22,18 @@ export interface Generation {
 export function useGenerateStep() {
   const ws = useWorkspace();
   const guard = useWriteGuard();
-  const envs = useEnvironments().data?.allEnv ?? [];
+  const resolveEnvironment = useResolveEnvironment();
   const [generation, setGeneration] = useState<Generation | null>(null);
 
   const begin = (steps: StepTarget[], environment: string) => {
     trackEvent('click_ai_generate', ws.projectId);
     setGeneration({ steps, environment });
   };
-  const start = (steps: StepTarget[]) => {
+  const start = async (steps: StepTarget[]) => {
     if (steps.length === 0 || !guard.canWrite()) return;
-    const env = envs.find((e) => e.name === ws.env);
+    const env = await resolveEnvironment();
     if (!env) return openEnvironmentDialog({ editing: null, onSaved: (name) => begin(steps, name) });
-    begin(steps, env.name);
+    begin(steps, env);
   };
   return { generation, start, close: () => setGeneration(null) };
 }
