@@ -36,6 +36,10 @@ test('plan an execution in the wizard, see it listed, edit its flows on the deta
     await wizard.getByLabel('Execution name').fill('Nightly smoke');
     await expect(next).toBeEnabled();
     await expect(wizard.getByRole('combobox', { name: 'Viewport' })).toHaveAttribute('aria-disabled', 'true');
+    // Screenshots: every step unless another choice is made.
+    await expect(wizard.getByRole('combobox', { name: 'Screenshots' })).toHaveText('Every step');
+    await choose(page, wizard, 'Screenshots', 'Failed steps only');
+    await expect(wizard.getByRole('combobox', { name: 'Screenshots' })).toHaveText('Failed steps only');
     await page.screenshot({ path: `${shots}/wizard-1-define.png` });
     await next.click();
   });
@@ -136,6 +140,9 @@ test('plan an execution in the wizard, see it listed, edit its flows on the deta
     await expect(page).toHaveURL(new RegExp(`/${projectId}/execution/`));
     await expect(page.getByRole('heading', { name: 'Nightly smoke' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Schedule: Every weekday at 6:30 AM (GMT +00:00)' })).toBeVisible();
+    await page.getByRole('button', { name: 'Screenshots: Failed steps only' }).click();
+    await page.getByRole('menuitem', { name: 'None' }).click();
+    await expect(page.getByRole('button', { name: 'Screenshots: None' })).toBeVisible();
     await expect(page.getByTestId('flow')).toHaveCount(1);
     await page.getByRole('button', { name: /scenarios? in Scenario Group 1/ }).click();
     const selected = page.getByRole('dialog', { name: 'Selected scenarios' });
@@ -206,6 +213,7 @@ test('plan an execution in the wizard, see it listed, edit its flows on the deta
     await expect(page).toHaveURL(new RegExp(`/${projectId}/executions`));
     await allRow(page, 'Nightly smoke').getByText('Nightly smoke').click();
     await expect(page.getByTestId('flow')).toHaveCount(2);
+    await expect(page.getByRole('button', { name: 'Screenshots: None' })).toBeVisible();
     await page.getByRole('button', { name: 'Add a flow' }).click();
     await page.getByRole('link', { name: 'Executions' }).first().click();
     await page.getByRole('dialog', { name: 'You have unsaved changes' }).getByRole('button', { name: 'Discard' }).click();

@@ -6,7 +6,7 @@ import { recordCommand } from './commands/record.ts';
 import { registerProtocolCommand } from './commands/register-protocol.ts';
 import { workerCommand } from './commands/worker.ts';
 import { reportCommand } from './commands/report.ts';
-import { REPORT_EXPORT_FORMATS } from '@stepwise/shared';
+import { DEFAULT_SCREENSHOTS, REPORT_EXPORT_FORMATS, SCREENSHOT_MODES } from '@stepwise/shared';
 import { CliError } from './cli-error.ts';
 
 const DEFAULT_SERVER = 'http://localhost:3000';
@@ -45,6 +45,11 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .addOption(new Option('--browser <name>', 'browser').choices(['chromium', 'firefox', 'webkit']).default('chromium'))
     .option('--viewport <label>', 'viewport, e.g. "Desktop - 1024px" or 1280x720')
     .option('--headed', 'show the browser window')
+    .addOption(
+      new Option('--screenshots <steps>', 'which steps keep a screenshot: every step, failed steps only, or none')
+        .choices(SCREENSHOT_MODES.map((m) => m.value))
+        .default(DEFAULT_SCREENSHOTS),
+    )
     .addOption(new Option('--format <format>', 'console output').choices(['bvt', 'pretty', 'ndjson']).default('bvt'))
     .option('--report <file>', 'also write the Cucumber messages (NDJSON) to this file')
     .option('--test-data <file>', 'JSON file of test data { key: value } for local runs')

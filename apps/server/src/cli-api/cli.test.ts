@@ -82,7 +82,7 @@ describe('stepwise run', () => {
     expect(link).toBe(`${server.baseUrl}/${project}/run-report/${runs[0].id}`);
   }, BROWSER_RUN_MS);
 
-  browserIt('exits 1 when a scenario fails, prints the failure, and the uploaded run is Failed', async () => {
+  browserIt('exits 1 when a scenario fails, prints the failure, and the uploaded run is Failed (--screenshots on-failure: its one picture)', async () => {
     const dir = path.join(tmp, 'failing');
     fs.mkdirSync(path.join(dir, 'features'), { recursive: true });
     fs.writeFileSync(
@@ -92,14 +92,16 @@ describe('stepwise run', () => {
     );
     const report = path.join(tmp, 'failing.ndjson');
     const base = `${server.baseUrl}/demo-shop/`;
-    const res = await stepwise(['run', '--dir', dir, '--base-url', base, '--project', project, '--report', report, '--server', server.baseUrl, '--token', key]);
+    const res = await stepwise(['run', '--dir', dir, '--base-url', base, '--project', project, '--report', report, '--screenshots', 'on-failure', '--server', server.baseUrl, '--token', key]);
     expect(res.code, res.stdout + res.stderr).toBe(1);
     expect(res.stdout).toContain('✗ Shop > Something missing');
     expect(res.stdout).toContain('The text "A text that is not there" was not found in the page');
     expect(res.stdout).toContain('2 scenarios: 1 passed, 1 failed');
     const runs = await runsOf(project);
     expect(runs.at(-1)).toMatchObject({ type: 'local', status: 'Failed', total_scenarios: 2, scenarios_passed: 1, scenarios_failed: 1 });
-    expect(fs.readFileSync(report, 'utf8').split('\n').filter(Boolean).every((l) => JSON.parse(l))).toBe(true);
+    const messages = fs.readFileSync(report, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    // Of its four steps, only the failed one has a screenshot.
+    expect(messages.filter((m) => m.attachment?.mediaType === 'image/png')).toHaveLength(1);
 
     // The same report uploaded again with `stepwise upload` is a second run.
     const upload = await stepwise(['upload', report, '--project', project, '--name', 'Re-upload', '--server', server.baseUrl, '--token', key]);
@@ -203,6 +205,9 @@ describe('stepwise run', () => {
     expect(wrongKey.stderr).toContain('(403)');
     const badThreads = await stepwise(['run', '--threads', '0']);
     expect(badThreads.code).toBe(2);
+    const badScreenshots = await stepwise(['run', '--screenshots', 'sometimes']);
+    expect(badScreenshots.code).toBe(2);
+    expect(badScreenshots.stderr).toContain("argument 'sometimes' is invalid. Allowed choices are each-step, on-failure, off.");
   });
 });
 

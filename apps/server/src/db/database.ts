@@ -28,6 +28,7 @@ import * as m0017 from './migrations/0017-history-run-start.ts';
 import * as m0018 from './migrations/0018-history-pending.ts';
 import * as m0019 from './migrations/0019-oidc-session-sid.ts';
 import * as m0020 from './migrations/0020-oidc-logout-tokens.ts';
+import * as m0021 from './migrations/0021-execution-screenshots.ts';
 
 export type Db = Kysely<Database>;
 
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0018-history-pending': m0018,
   '0019-oidc-session-sid': m0019,
   '0020-oidc-logout-tokens': m0020,
+  '0021-execution-screenshots': m0021,
 };
 
 export interface DatabaseOptions {

@@ -283,6 +283,8 @@ export interface ExecutionsTable {
   is_single_threaded: Generated<boolean>;
   /** Migration 0012. */
   ai_recovery: Generated<boolean>;
+  /** Migration 0021: ScreenshotMode of @stepwise/shared. */
+  screenshots: Generated<string>;
   enabled: Generated<boolean>;
   env_variables: Json<{ environment?: string; HEADLESS?: boolean }>;
   schedule_anchor: NullableTimestamp;

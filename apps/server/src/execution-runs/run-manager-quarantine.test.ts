@@ -7,13 +7,15 @@ import { createProject, signUpUser, type TestUser } from '../test/factories.ts';
 import { expectOk } from '../test/assertions.ts';
 import type { StatusMessage } from '../executions/execution-hub.ts';
 import { report, store, testCase } from '../runs/runs-fixtures.ts';
+import { listTestCases } from '../runs/runs.repository.ts';
 import { findInstance } from './instances.repository.ts';
 import { RUN_MESSAGES } from './instance-status.ts';
 
 /**
  * Quarantined scenarios in an execution, with the real runner and Chromium: one tagged @quarantine and
  * one flagged in the project fail, one passes. Neither failure counts: not in the live status, not in
- * the instance's end (passed), its stop event or its row; they are counted apart as quarantined.
+ * the instance's end (passed), its stop event or its row; they are counted apart as quarantined. The
+ * execution keeps screenshots of failed steps only: the two failed checks have one, no other step has.
  */
 
 let server: TestServer;
@@ -80,13 +82,14 @@ async function waitFor<T>(what: string, fn: () => T | undefined, timeoutMs: numb
 }
 
 describe('quarantine in executions', () => {
-  it('keeps quarantined failures out of the live status and the end of the instance', async () => {
+  it('keeps quarantined failures out of the live status and the end of the instance; screenshots of failed steps only', async () => {
     const res = await admin.api.post('executions/new', {
       projectId,
       execution: {
         name: 'Flaky run',
         env: 'staging',
         branch: 'main',
+        screenshots: 'on-failure',
         flows: [{
           viewport: 'Desktop - 1024px',
           browser: 'chromium',
@@ -124,5 +127,10 @@ describe('quarantine in executions', () => {
     const runId = live.reportLink.split('/').pop()!;
     const run = await server.ctx.db.selectFrom('runs').select(['status', 'scenarios_failed', 'scenarios_quarantined']).where('id', '=', runId).executeTakeFirstOrThrow();
     expect(run).toEqual({ status: 'Passed', scenarios_failed: 0, scenarios_quarantined: 2 });
+
+    const steps = (await listTestCases(server.ctx.db, runId)).flatMap((c) => (c.steps as Array<{ text: string; result?: { status?: string }; screenshotId?: string | null }>).map((s) => ({ ...s, scenario: c.scenario_name })));
+    const shot = (s: { screenshotId?: string | null }) => !!s.screenshotId;
+    expect(steps.filter(shot).map((s) => s.text).sort()).toEqual(['I should see "Not on the page"', 'I should see "Not there either"']);
+    expect(steps.filter((s) => !shot(s)).length).toBeGreaterThanOrEqual(4);
   }, 180_000);
 });

@@ -266,6 +266,7 @@ export class RunManager implements ExecutionRunner {
           username,
           branch: execution.branch,
           ...(execution.aiRecovery ? { aiRecovery: true } : {}),
+          screenshots: execution.screenshots,
         };
         const limits = { timeoutMs: this.ctx.config.runnerTimeoutMs, memoryMb: this.ctx.config.runnerMemoryMb };
         const repair = execution.aiRecovery ? repairForRun(this.ctx, a, this.statusWriter) : undefined;

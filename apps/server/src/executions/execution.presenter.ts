@@ -1,4 +1,4 @@
-import type { ExecutionDto, ExecutionEventDto, ExecutionEventKind, Flow, LiveStatus, Schedule } from '@stepwise/shared';
+import type { ExecutionDto, ExecutionEventDto, ExecutionEventKind, Flow, LiveStatus, Schedule, ScreenshotMode } from '@stepwise/shared';
 import type { ExecutionEventRow, ExecutionRow } from '../db/schema.ts';
 import type { ExecutionWithNames } from './executions.repository.ts';
 
@@ -31,6 +31,7 @@ export function toExecutionDto(row: ExecutionRow | ExecutionWithNames, live: Liv
     schedule: (row.schedule as Schedule | null) ?? null,
     isSingleThreaded: row.is_single_threaded,
     aiRecovery: row.ai_recovery ?? false,
+    screenshots: (row.screenshots ?? 'each-step') as ScreenshotMode,
     enabled: row.enabled,
     userId: row.created_by ?? '',
     modifiedByUserId: row.modified_by,

@@ -92,8 +92,21 @@ describe('create, read, list', () => {
       execution: { name: `Defaults ${++seq}`, env: 'staging', flows: [{ scenarioGroups: [group()] }] },
     });
     expectOk(res);
-    expect(res.body.execution).toMatchObject({ branch: 'main', isSingleThreaded: false, enabled: false, schedule: null });
+    expect(res.body.execution).toMatchObject({ branch: 'main', isSingleThreaded: false, enabled: false, schedule: null, aiRecovery: false, screenshots: 'each-step' });
     expect(res.body.execution.flows[0]).toMatchObject({ browser: 'chromium', viewport: 'Desktop - 1024px' });
+  });
+
+  it('keeps which steps get a screenshot: every step, failed steps only or none; anything else is a 400', async () => {
+    const created = await create(alice, projectA, { screenshots: 'on-failure' });
+    expect(created.screenshots).toBe('on-failure');
+    expect((await bob.api.get(`executions/${created._id}`)).body.execution.screenshots).toBe('on-failure');
+    const res = await put(bob, created._id, execution({ name: created.name, screenshots: 'off' }));
+    expectOk(res);
+    expect((await alice.api.get(`executions/${created._id}`)).body.execution.screenshots).toBe('off');
+    const bad = await alice.api.post('executions/new', { projectId: projectA, execution: execution({ screenshots: 'sometimes' }) });
+    expect(bad.status).toBe(400);
+    expect((await put(bob, created._id, execution({ name: created.name, screenshots: '' }))).status).toBe(400);
+    expect((await alice.api.get(`executions/${created._id}`)).body.execution.screenshots).toBe('off');
   });
 
   it('names the creator and modifier by name, else email, else "Unknown User"', async () => {

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AI_RECOVERY_COMMAND, runScenarios, type RepairAnswer, type RepairRequest } from '@stepwise/runner';
-import { quarantineVerdict, VIEWPORTS } from '@stepwise/shared';
+import { quarantineVerdict, VIEWPORTS, type ScreenshotMode } from '@stepwise/shared';
 import { CliError } from '../cli-error.ts';
 import { ProgressPrinter } from '../progress.ts';
 import { redactNdjsonFile, redactor, redactValue } from '../redaction.ts';
@@ -24,6 +24,8 @@ export interface RunArgs {
   browser: 'chromium' | 'firefox' | 'webkit';
   viewport?: string;
   headed?: boolean;
+  /** Which steps keep a screenshot (default every step). */
+  screenshots?: ScreenshotMode;
   format: 'bvt' | 'pretty' | 'ndjson';
   report?: string;
   testData?: string;
@@ -80,6 +82,7 @@ export async function runCommand(args: RunArgs, out: NodeJS.WritableStream): Pro
       browser: args.browser,
       viewport: parseViewport(args.viewport),
       headless: !args.headed,
+      ...(args.screenshots ? { screenshots: args.screenshots } : {}),
       env,
       testData: { ...(context?.testData ?? {}), ...(await readTestData(args.testData)) },
       storedUsers: context?.storedUsers,

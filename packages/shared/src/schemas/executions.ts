@@ -21,6 +21,17 @@ export const BROWSERS = [
   { value: 'firefox', label: 'Firefox' },
 ] as const;
 export const DEFAULT_BROWSER = 'chromium';
+/**
+ * Which steps of an execution's runs keep a picture of the page: every step (the default; a step that
+ * changed nothing reuses the one before), only failed steps (faster runs, smaller reports), or none.
+ */
+export const SCREENSHOT_MODES = [
+  { value: 'each-step', label: 'Every step' },
+  { value: 'on-failure', label: 'Failed steps only' },
+  { value: 'off', label: 'None' },
+] as const;
+export type ScreenshotMode = (typeof SCREENSHOT_MODES)[number]['value'];
+export const DEFAULT_SCREENSHOTS: ScreenshotMode = 'each-step';
 export const DEFAULT_SCHEDULE_TIME = '01:45';
 export const SCHEDULE_MINUTE_STEP = 15;
 export const EXECUTION_MESSAGES = {
@@ -97,6 +108,8 @@ export const ExecutionInput = z.object({
   enabled: z.boolean().default(false),
   /** AI recovery: steps failing on a locator are repaired from the live page and retried; fixes go to Code Review. */
   aiRecovery: z.boolean().default(false),
+  /** Screenshots of the runs' steps (SCREENSHOT_MODES). */
+  screenshots: z.enum(['each-step', 'on-failure', 'off']).default(DEFAULT_SCREENSHOTS),
 });
 export type ExecutionInput = z.infer<typeof ExecutionInput>;
 

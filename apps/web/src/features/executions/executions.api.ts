@@ -1,4 +1,4 @@
-import { EXECUTION_MESSAGES, type ExecutionDto, type ExecutionInput, type LiveStatus, type NewExecutionBody, type RunExecutionBody, type Schedule, type ScheduleExecutionBody } from '@stepwise/shared';
+import { DEFAULT_SCREENSHOTS, EXECUTION_MESSAGES, type ExecutionDto, type ExecutionInput, type LiveStatus, type NewExecutionBody, type RunExecutionBody, type Schedule, type ScheduleExecutionBody } from '@stepwise/shared';
 import { api, ApiError, apiRequest } from '../../api/client';
 import type { BodyOf } from '../../api/contract';
 import { log } from '../../lib/logger';
@@ -47,7 +47,7 @@ export async function fetchExecution(id: string): Promise<ExecutionDto> {
 
 /** The fields of an execution that the client sends back (PUT). */
 export function toInput(e: ExecutionDto): ExecutionInput {
-  return { name: e.name, env: e.env, branch: e.branch, flows: e.flows, schedule: e.schedule ?? null, isSingleThreaded: e.isSingleThreaded, enabled: e.enabled, aiRecovery: e.aiRecovery ?? false };
+  return { name: e.name, env: e.env, branch: e.branch, flows: e.flows, schedule: e.schedule ?? null, isSingleThreaded: e.isSingleThreaded, enabled: e.enabled, aiRecovery: e.aiRecovery ?? false, screenshots: e.screenshots ?? DEFAULT_SCREENSHOTS };
 }
 
 /** Creation: a 409 (name taken) is rethrown as is; any other failure throws "Failed to save execution". */

@@ -11,11 +11,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { EXECUTION_MESSAGES } from '@stepwise/shared';
+import { EXECUTION_MESSAGES, type ScreenshotMode } from '@stepwise/shared';
 import { Link as RouterLink } from 'react-router';
 import { SelectDropdown } from '../../../components/SelectDropdown';
 import { envDisplayName } from '../logic/features';
 import { AI_RECOVERY_HELP, AI_RECOVERY_LABEL } from '../planner/AiRecoverySwitch';
+import { ScreenshotsChip } from './ScreenshotsChip';
 
 interface Props {
   listPath: string;
@@ -30,6 +31,8 @@ interface Props {
   dirty: boolean;
   aiRecovery: boolean;
   onAiRecovery: (on: boolean) => void;
+  screenshots: ScreenshotMode;
+  onScreenshots: (mode: ScreenshotMode) => void;
   onEnv: (env: string) => void;
   onEditSchedule: () => void;
   onRun: () => void;
@@ -37,7 +40,7 @@ interface Props {
   onSave: () => void;
 }
 
-/** Back link, name, schedule label (click to edit), branch, AI recovery, environment, Run now, Cancel and Save. */
+/** Back link, name, schedule label (click to edit), branch, AI recovery, screenshots, environment, Run now, Cancel and Save. */
 export function DetailHeader(p: Props) {
   const envs = p.environments.includes(p.env) || !p.env ? p.environments : [p.env, ...p.environments];
   return (
@@ -55,6 +58,7 @@ export function DetailHeader(p: Props) {
               <Chip icon={<EventRepeatOutlinedIcon />} label={p.schedule} onClick={p.onEditSchedule} variant="outlined" aria-label={`Schedule: ${p.schedule}`} />
             </Tooltip>
             <Chip icon={<CallSplitIcon />} label={p.branch} variant="outlined" aria-label={`Branch: ${p.branch}`} />
+            <ScreenshotsChip value={p.screenshots} onChange={p.onScreenshots} />
             <Tooltip title={AI_RECOVERY_HELP} describeChild>
               <FormControlLabel
                 control={<Switch size="small" checked={p.aiRecovery} onChange={(e) => p.onAiRecovery(e.target.checked)} />}

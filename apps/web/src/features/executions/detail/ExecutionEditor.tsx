@@ -72,6 +72,8 @@ export function ExecutionEditor({ execution }: { execution: ExecutionDto }) {
         dirty={editor.dirty}
         aiRecovery={draft.aiRecovery}
         onAiRecovery={(aiRecovery) => edit((e) => ({ ...e, aiRecovery }))}
+        screenshots={draft.screenshots}
+        onScreenshots={(screenshots) => edit((e) => ({ ...e, screenshots }))}
         onEnv={(env) => edit((e) => ops.changeEnvironment(e, env))}
         onEditSchedule={() => licence.guard() && setDialog({ kind: 'schedule' })}
         onRun={runNow}

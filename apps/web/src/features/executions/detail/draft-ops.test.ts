@@ -18,6 +18,7 @@ const base: ExecutionInput = {
   isSingleThreaded: false,
   enabled: false,
   aiRecovery: false,
+  screenshots: 'each-step',
 };
 
 describe('detail page edits', () => {

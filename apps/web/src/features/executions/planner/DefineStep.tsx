@@ -4,7 +4,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { VIEWPORTS } from '@stepwise/shared';
+import { SCREENSHOT_MODES, VIEWPORTS, type ScreenshotMode } from '@stepwise/shared';
 import { useId } from 'react';
 import { envDisplayName } from '../logic/features';
 import { AiRecoverySwitch } from './AiRecoverySwitch';
@@ -35,7 +35,7 @@ function Picker({ label, value, options, disabled, onChange }: { label: string; 
   );
 }
 
-/** Define an execution: name, environment and branch (required); the viewport is shown, fixed to the default; AI recovery on or off. */
+/** Define an execution: name, environment and branch (required); the viewport is shown, fixed to the default; which steps keep a screenshot; AI recovery on or off. */
 export function DefineStep({ values, environments, branches, onChange }: Props) {
   return (
     <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -52,7 +52,10 @@ export function DefineStep({ values, environments, branches, onChange }: Props) 
         <Picker label="Environment" value={values.env} options={environments.map((e) => ({ value: e, label: envDisplayName(e) }))} onChange={(env) => onChange({ env })} />
         <Picker label="Branch" value={values.branch} options={branches.map((b) => ({ value: b, label: b }))} onChange={(branch) => onChange({ branch, tags: [], threads: null })} />
       </Stack>
-      <Picker label="Viewport" value={values.viewport} options={VIEWPORTS.map((v) => ({ value: v.label, label: v.label }))} disabled />
+      <Stack direction="row" spacing={2}>
+        <Picker label="Viewport" value={values.viewport} options={VIEWPORTS.map((v) => ({ value: v.label, label: v.label }))} disabled />
+        <Picker label="Screenshots" value={values.screenshots} options={[...SCREENSHOT_MODES]} onChange={(v) => onChange({ screenshots: v as ScreenshotMode })} />
+      </Stack>
       <AiRecoverySwitch checked={values.aiRecovery} onChange={(aiRecovery) => onChange({ aiRecovery })} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { DEFAULT_BROWSER, DEFAULT_VIEWPORT, type ExecutionInput, type Schedule, type ScenarioReference } from '@stepwise/shared';
+import { DEFAULT_BROWSER, DEFAULT_SCREENSHOTS, DEFAULT_VIEWPORT, type ExecutionInput, type Schedule, type ScenarioReference, type ScreenshotMode } from '@stepwise/shared';
 import { defaultSchedule } from '../logic/schedule';
 import { clampThreads } from '../logic/threads';
 
@@ -17,13 +17,15 @@ export interface PlannerValues {
   schedule: Schedule;
   /** AI recovery: steps failing on a changed element are repaired and retried; the fixes wait in Code Review. */
   aiRecovery: boolean;
+  /** Which steps keep a screenshot. */
+  screenshots: ScreenshotMode;
 }
 
 export const STEP_LABELS = ['Define an execution', 'Select scenarios', 'Schedule execution'] as const;
 export const FIRST_GROUP_NAME = 'Scenario Group 1';
 
 export function initialPlannerValues(branch: string, env: string | null, now: Date = new Date()): PlannerValues {
-  return { name: '', env: env ?? '', branch, browser: DEFAULT_BROWSER, viewport: DEFAULT_VIEWPORT, tags: [], threads: null, schedule: defaultSchedule(now), aiRecovery: false };
+  return { name: '', env: env ?? '', branch, browser: DEFAULT_BROWSER, viewport: DEFAULT_VIEWPORT, tags: [], threads: null, schedule: defaultSchedule(now), aiRecovery: false, screenshots: DEFAULT_SCREENSHOTS };
 }
 
 /** Next of step 1 needs a name, an environment and a branch. */
@@ -52,5 +54,6 @@ export function buildExecution(v: PlannerValues, scenarios: ScenarioReference[],
     isSingleThreaded: false,
     enabled: schedule !== null,
     aiRecovery: v.aiRecovery,
+    screenshots: v.screenshots,
   };
 }
