@@ -12,8 +12,8 @@ const include = ['apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'p
  */
 // And the tests that measure their own process's heap: in a shared process other files' modules and garbage are in it too.
 const isolated = ['**/*.browser.test.ts', 'apps/server/src/sandbox/**/*.test.ts', 'apps/server/src/runs/export/export-memory.test.ts'];
-/** Tests that assert server time: `npm test` runs them alone after each pass (`--project timed`). */
-const timed = ['apps/server/src/runs/runs-scale.test.ts'];
+/** Tests that assert server time: `npm test` runs them alone, one after the other, after each pass (`--project timed`). */
+const timed = ['apps/server/src/runs/runs-scale.test.ts', 'apps/server/src/runs/history/history-scale.test.ts'];
 
 export default defineConfig({
   test: {
