@@ -6,7 +6,7 @@ import { recordCommand } from './commands/record.ts';
 import { registerProtocolCommand } from './commands/register-protocol.ts';
 import { workerCommand } from './commands/worker.ts';
 import { reportCommand } from './commands/report.ts';
-import { DEFAULT_SCREENSHOTS, REPORT_EXPORT_FORMATS, SCREENSHOT_MODES } from '@stepwise/shared';
+import { DEFAULT_SCREENSHOTS, REPORT_EXPORT_FORMATS, SCREENSHOT_MODE_VALUES } from '@stepwise/shared';
 import { CliError } from './cli-error.ts';
 
 const DEFAULT_SERVER = 'http://localhost:3000';
@@ -47,7 +47,7 @@ export async function main(argv: string[], out: NodeJS.WritableStream = process.
     .option('--headed', 'show the browser window')
     .addOption(
       new Option('--screenshots <steps>', 'which steps keep a screenshot: every step, failed steps only, or none')
-        .choices(SCREENSHOT_MODES.map((m) => m.value))
+        .choices([...SCREENSHOT_MODE_VALUES])
         .default(DEFAULT_SCREENSHOTS),
     )
     .addOption(new Option('--format <format>', 'console output').choices(['bvt', 'pretty', 'ndjson']).default('bvt'))

@@ -25,12 +25,10 @@ export const DEFAULT_BROWSER = 'chromium';
  * Which steps of an execution's runs keep a picture of the page: every step (the default; a step that
  * changed nothing reuses the one before), only failed steps (faster runs, smaller reports), or none.
  */
-export const SCREENSHOT_MODES = [
-  { value: 'each-step', label: 'Every step' },
-  { value: 'on-failure', label: 'Failed steps only' },
-  { value: 'off', label: 'None' },
-] as const;
-export type ScreenshotMode = (typeof SCREENSHOT_MODES)[number]['value'];
+export const SCREENSHOT_MODE_VALUES = ['each-step', 'on-failure', 'off'] as const;
+export type ScreenshotMode = (typeof SCREENSHOT_MODE_VALUES)[number];
+const SCREENSHOT_LABELS: Record<ScreenshotMode, string> = { 'each-step': 'Every step', 'on-failure': 'Failed steps only', off: 'None' };
+export const SCREENSHOT_MODES = SCREENSHOT_MODE_VALUES.map((value) => ({ value, label: SCREENSHOT_LABELS[value] }));
 export const DEFAULT_SCREENSHOTS: ScreenshotMode = 'each-step';
 export const DEFAULT_SCHEDULE_TIME = '01:45';
 export const SCHEDULE_MINUTE_STEP = 15;
@@ -109,7 +107,7 @@ export const ExecutionInput = z.object({
   /** AI recovery: steps failing on a locator are repaired from the live page and retried; fixes go to Code Review. */
   aiRecovery: z.boolean().default(false),
   /** Screenshots of the runs' steps (SCREENSHOT_MODES). */
-  screenshots: z.enum(['each-step', 'on-failure', 'off']).default(DEFAULT_SCREENSHOTS),
+  screenshots: z.enum(SCREENSHOT_MODE_VALUES).default(DEFAULT_SCREENSHOTS),
 });
 export type ExecutionInput = z.infer<typeof ExecutionInput>;
 

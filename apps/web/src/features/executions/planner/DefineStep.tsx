@@ -54,7 +54,7 @@ export function DefineStep({ values, environments, branches, onChange }: Props) 
       </Stack>
       <Stack direction="row" spacing={2}>
         <Picker label="Viewport" value={values.viewport} options={VIEWPORTS.map((v) => ({ value: v.label, label: v.label }))} disabled />
-        <Picker label="Screenshots" value={values.screenshots} options={[...SCREENSHOT_MODES]} onChange={(v) => onChange({ screenshots: v as ScreenshotMode })} />
+        <Picker label="Screenshots" value={values.screenshots} options={SCREENSHOT_MODES} onChange={(v) => onChange({ screenshots: v as ScreenshotMode })} />
       </Stack>
       <AiRecoverySwitch checked={values.aiRecovery} onChange={(aiRecovery) => onChange({ aiRecovery })} />
     </Stack>
