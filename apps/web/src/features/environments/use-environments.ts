@@ -9,19 +9,22 @@ export function environmentsQuery(ws: ReturnType<typeof useWorkspace>) {
   return { queryKey: wsKeys.envs(ws.projectId, ws.branch), queryFn: () => fetchEnvironments(ws.ref) };
 }
 
+/** The environment in effect: the selected one while listed, else the last active, else the first; null when there is none. */
+function environmentInEffect(list: Awaited<ReturnType<typeof fetchEnvironments>>, selected: string | null): string | null {
+  const names = list.allEnv.map((e) => e.name);
+  return [selected, list.lastActiveEnv, names[0]].find((n) => n != null && names.includes(n)) ?? null;
+}
+
 /**
- * For an action that needs an environment: the selected one, else the one the selector falls back to
- * (the last active, else the first); null when the branch has none. A click before the list arrived
- * waits for it (where it cannot be read, the selected one).
+ * For an action that needs an environment: the one in effect (the selector shows it). A click before
+ * the list arrived waits for it (where it cannot be read, the selected one).
  */
 export function useResolveEnvironment() {
   const ws = useWorkspace();
   const queryClient = useQueryClient();
   return async (): Promise<string | null> => {
     const list = await queryClient.ensureQueryData(environmentsQuery(ws)).catch(() => null);
-    if (!list) return ws.env;
-    const names = list.allEnv.map((e) => e.name);
-    return [ws.env, list.lastActiveEnv, names[0]].find((n) => n != null && names.includes(n)) ?? null;
+    return list ? environmentInEffect(list, ws.env) : ws.env;
   };
 }
 
@@ -33,10 +36,8 @@ export function useEnvironments() {
   const { env, setEnv } = ws;
   useEffect(() => {
     if (!data) return;
-    const names = data.allEnv.map((e) => e.name);
-    if (env && names.includes(env)) return;
-    const fallback = data.lastActiveEnv && names.includes(data.lastActiveEnv) ? data.lastActiveEnv : (names[0] ?? null);
-    if (fallback !== env) setEnv(fallback);
+    const inEffect = environmentInEffect(data, env);
+    if (inEffect !== env) setEnv(inEffect);
   }, [data, env, setEnv]);
   return query;
 }
