@@ -10,6 +10,16 @@ const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../pa
 const metric = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true }).getByTestId('metric-value');
 const caption = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true }).getByTestId('metric-caption');
 
+/** Whether the map's pages (or the one of that title) lie wholly inside the map's visible pane. */
+async function pagesInMap(page: Page, title?: string): Promise<boolean> {
+  const pane = await page.getByTestId('memory-graph').boundingBox();
+  let nodes = page.getByTestId('memory-node');
+  if (title) nodes = nodes.filter({ has: page.getByTestId('memory-node-title').getByText(title, { exact: true }) });
+  const boxes = await Promise.all((await nodes.all()).map((n) => n.boundingBox()));
+  if (!pane || boxes.length === 0) return false;
+  return boxes.every((b) => b && b.x >= pane.x - 1 && b.y >= pane.y - 1 && b.x + b.width <= pane.x + pane.width + 1 && b.y + b.height <= pane.y + pane.height + 1);
+}
+
 async function demoProject(request: APIRequestContext, token: string, name: string): Promise<string> {
   const res = await request.post('/api/auth/CreateProject', { data: { name, demo: true }, headers: { authorization: `Bearer ${token}` } });
   expect(res.status()).toBe(200);
@@ -142,6 +152,10 @@ test('dashboard and application map: a new project at zero, then runs fill the c
     const panel = page.getByRole('complementary', { name: 'Page: Cart - Demo Shop' });
     await expect(panel.getByRole('tab', { name: 'Aria snapshot' })).toHaveAttribute('aria-selected', 'true');
     await expect(panel.getByTestId('aria-snapshot')).toContainText('heading "Your cart"');
+    // The panel narrows the map, which the user has not moved: it is fitted again (eight pages in a row do
+    // not fit at the least zoom, 50%: centred), the page chosen in view.
+    await expect.poll(() => pagesInMap(page, 'Cart - Demo Shop')).toBe(true);
+    await expect(page.getByTestId('zoom-level')).toHaveText('50%');
     await page.screenshot({ path: `${shots}/memory-snapshot.png` });
     await panel.getByRole('tab', { name: 'Steps' }).click();
     const steps = panel.getByRole('list', { name: 'Steps that ended on this page' });
@@ -165,13 +179,17 @@ test('dashboard and application map: a new project at zero, then runs fill the c
       await expect(level).toHaveText(`${pct}%`);
     }
     await expect(zoomIn).toBeDisabled();
-    await page.getByRole('button', { name: 'Fit the map' }).click();
+    // A map the user zoomed keeps its zoom when the panel closes and widens it.
     await panel.getByRole('button', { name: 'Close page details' }).click();
     await expect(panel).toBeHidden();
-    // Keyboard: a focused page opens with Enter.
+    await expect(level).toHaveText('200%');
+    await page.getByRole('button', { name: 'Fit the map' }).click();
+    await expect.poll(() => pagesInMap(page)).toBe(true);
+    // Keyboard: a focused page opens with Enter; the fitted map is fitted again beside its panel.
     await page.getByRole('button', { name: /^Checkout - Demo Shop \(/ }).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('complementary', { name: 'Page: Checkout - Demo Shop' })).toBeVisible();
+    await expect.poll(() => pagesInMap(page, 'Checkout - Demo Shop')).toBe(true);
   });
 
   await test.step('personalise the value metrics: Apply waits for a change, 3 decimals are refused, the savings follow', async () => {

@@ -120,6 +120,11 @@ test('plan an execution in the wizard, see it listed, edit its flows on the deta
       `npx stepwise run --project ${projectId} --branch main --env demo --tags "@smoke" --name "Release 7" --format bvt`,
     );
     await expect(dialog.getByText('STEPWISE_TOKEN')).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Screenshots' }).click();
+    await page.getByRole('option', { name: 'Failed steps only' }).click();
+    await expect(dialog.getByTestId('cicd-command')).toHaveText(
+      `npx stepwise run --project ${projectId} --branch main --env demo --tags "@smoke" --name "Release 7" --screenshots on-failure --format bvt`,
+    );
     await page.screenshot({ path: `${shots}/cicd.png` });
     await dialog.getByRole('button', { name: 'Close' }).click();
   });

@@ -3,7 +3,8 @@ import { useTheme } from '@mui/material/styles';
 import type { MemoryEdgeDto, MemoryNodeDto } from '@stepwise/shared';
 import { Background, MarkerType, ReactFlow, useNodesState, type Edge, type OnSelectionChangeParams } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { FIT_OPTIONS, KeepInView } from './KeepInView';
 import { drawableEdges, edgeLabel, layoutMemory } from './memory-layout';
 import { PageNode, type PageNodeType } from './PageNode';
 import { ZoomControls } from './ZoomControls';
@@ -38,6 +39,7 @@ function toFlowNodes(nodes: readonly MemoryNodeDto[], edges: readonly MemoryEdge
 /** The pages as a left-to-right graph (dagre layout), edges labelled with their step counts. */
 export function MemoryGraph({ nodes, edges, selectedId, onSelect }: Props) {
   const theme = useTheme();
+  const fitted = useRef(true);
   const [flowNodes, setFlowNodes, onNodesChange] = useNodesState<PageNodeType>([]);
 
   // A new map (refetch) is laid out again; the selection is kept.
@@ -83,7 +85,11 @@ export function MemoryGraph({ nodes, edges, selectedId, onSelect }: Props) {
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
         fitView
-        fitViewOptions={{ maxZoom: 1, padding: 0.15 }}
+        fitViewOptions={FIT_OPTIONS}
+        // A move the user makes (drag, wheel, pinch) has an event; the map's own moves have none.
+        onMoveStart={(event) => {
+          if (event) fitted.current = false;
+        }}
         nodesConnectable={false}
         edgesFocusable={false}
         elementsSelectable
@@ -93,7 +99,8 @@ export function MemoryGraph({ nodes, edges, selectedId, onSelect }: Props) {
         aria-label="Application map"
       >
         <Background gap={20} color={theme.palette.divider} />
-        <ZoomControls />
+        <ZoomControls fitted={fitted} />
+        <KeepInView selectedId={selectedId} fitted={fitted} />
       </ReactFlow>
     </Box>
   );

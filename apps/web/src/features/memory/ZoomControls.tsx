@@ -6,13 +6,22 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useReactFlow, useViewport } from '@xyflow/react';
+import type { RefObject } from 'react';
+import { FIT_OPTIONS } from './KeepInView';
 import { MAX_ZOOM, MIN_ZOOM, stepZoom, zoomPercent } from './zoom';
 
 /** Zoom out / level / zoom in (steps of 0.1 between 0.5 and 2) and fit to the map. */
-export function ZoomControls() {
+export function ZoomControls({ fitted }: { fitted: RefObject<boolean> }) {
   const flow = useReactFlow();
   const { zoom } = useViewport();
-  const go = (direction: 1 | -1) => void flow.zoomTo(stepZoom(flow.getZoom(), direction));
+  const go = (direction: 1 | -1) => {
+    fitted.current = false;
+    void flow.zoomTo(stepZoom(flow.getZoom(), direction));
+  };
+  const fit = () => {
+    fitted.current = true;
+    void flow.fitView({ ...FIT_OPTIONS, duration: 150 });
+  };
   return (
     <Paper
       role="group"
@@ -38,7 +47,7 @@ export function ZoomControls() {
         </span>
       </Tooltip>
       <Tooltip title="Fit the map">
-        <IconButton aria-label="Fit the map" onClick={() => void flow.fitView({ duration: 150, maxZoom: 1 })}>
+        <IconButton aria-label="Fit the map" onClick={fit}>
           <CenterFocusStrongOutlinedIcon />
         </IconButton>
       </Tooltip>

@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DEFAULT_SCREENSHOTS, SCREENSHOT_MODES, type ScreenshotMode } from '@stepwise/shared';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { AppDialog } from '../../../components/AppDialog';
@@ -33,9 +34,10 @@ export function CiCdDialog({ projectId, isPrivateRepo, branch: initialBranch, en
   const [env, setEnv] = useState(initialEnv ?? '');
   const [tags, setTags] = useState<string[]>([]);
   const [runName, setRunName] = useState('CI run');
+  const [screenshots, setScreenshots] = useState<ScreenshotMode>(DEFAULT_SCREENSHOTS);
   const sources = usePlannerSources(projectId, isPrivateRepo, branch);
   const features = useBranchScenarios({ projectId, isPrivateRepo, branch, env, tags });
-  const command = ciCommand({ projectId, branch, env, tags, runName });
+  const command = ciCommand({ projectId, branch, env, tags, runName, screenshots });
   return (
     <AppDialog open onClose={onClose} maxWidth="md" aria-labelledby="cicd-title">
       <DialogTitle id="cicd-title">Execute in CI/CD</DialogTitle>
@@ -58,7 +60,12 @@ export function CiCdDialog({ projectId, isPrivateRepo, branch: initialBranch, en
             <SelectDropdown label="Environment" value={env} options={sources.environments.map((e) => ({ value: e, label: envDisplayName(e) }))} onChange={setEnv} />
             <TextField size="small" label="Run name" value={runName} onChange={(e) => setRunName(e.target.value)} sx={{ flex: 1 }} />
           </Stack>
-          <TagPicker options={features.tagOptions} value={tags} loading={features.query.isLoading} onChange={setTags} />
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+            <Box sx={{ flex: 1 }}>
+              <TagPicker options={features.tagOptions} value={tags} loading={features.query.isLoading} onChange={setTags} />
+            </Box>
+            <SelectDropdown label="Screenshots" value={screenshots} options={SCREENSHOT_MODES} onChange={(v) => setScreenshots(v as ScreenshotMode)} />
+          </Stack>
           <Box>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
               <Typography variant="subtitle2">Command</Typography>

@@ -25,5 +25,11 @@ describe('commands', () => {
       'npx stepwise run --project p1 --branch main --env staging --tags "@smoke or @auth" --name "Nightly" --format bvt',
     );
     expect(ciCommand({ projectId: 'p1', branch: 'dev', env: '', tags: [], runName: '' })).toBe('npx stepwise run --project p1 --branch dev --name "CI run" --format bvt');
+    expect(ciCommand({ projectId: 'p1', branch: 'dev', env: '', tags: [], runName: 'A', screenshots: 'each-step' })).toBe(
+      'npx stepwise run --project p1 --branch dev --name "A" --format bvt',
+    );
+    expect(ciCommand({ projectId: 'p1', branch: 'dev', env: '', tags: [], runName: 'A', screenshots: 'on-failure' })).toBe(
+      'npx stepwise run --project p1 --branch dev --name "A" --screenshots on-failure --format bvt',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import { DEFAULT_SCREENSHOTS, type ScreenshotMode } from '@stepwise/shared';
+
 /** A value in double quotes for a POSIX shell (quote, backslash, dollar and backtick escaped). */
 export function doubleQuote(value: string): string {
   return `"${value.replace(/(["\\$`])/g, '\\$1')}"`;
@@ -47,6 +49,8 @@ export interface CiCommandInput {
   env: string;
   tags: readonly string[];
   runName: string;
+  /** Which steps keep a screenshot; the CLI's default (every step) is left out of the command. */
+  screenshots?: ScreenshotMode;
 }
 
 /** A cucumber tag expression matching any of the tags: '@smoke or @checkout'. */
@@ -55,11 +59,12 @@ export function tagExpression(tags: readonly string[]): string {
 }
 
 /** "Execute in CI/CD": runs the tagged scenarios of a branch and reports them as one run (format bvt). */
-export function ciCommand({ projectId, branch, env, tags, runName }: CiCommandInput): string {
+export function ciCommand({ projectId, branch, env, tags, runName, screenshots = DEFAULT_SCREENSHOTS }: CiCommandInput): string {
   const parts = ['npx stepwise run', `--project ${shellQuote(projectId)}`, `--branch ${shellQuote(branch)}`];
   if (env) parts.push(`--env ${shellQuote(env)}`);
   if (tags.length > 0) parts.push(`--tags ${doubleQuote(tagExpression(tags))}`);
   parts.push(`--name ${doubleQuote(runName.trim() || 'CI run')}`);
+  if (screenshots !== DEFAULT_SCREENSHOTS) parts.push(`--screenshots ${screenshots}`);
   parts.push('--format bvt');
   return parts.join(' ');
 }
