@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 const include = ['apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.ts', 'packages/*/src/**/*.test.ts'];
@@ -27,7 +28,8 @@ export default defineConfig({
     // with four (2%). `npm test` runs the PostgreSQL pass with two, beside the browser tests.
     maxWorkers: 3,
     // scrypt at N = 1024 rather than 16384 for the users the tests sign up (passwords.ts; only under NODE_ENV=test).
-    env: { STEPWISE_TEST_SCRYPT_N: '1024' },
+    // And one compile cache of the run processes for every test server (compile-cache.ts), made once.
+    env: { STEPWISE_TEST_SCRYPT_N: '1024', RUN_COMPILE_CACHE_DIR: fileURLToPath(new URL('./node_modules/.cache/run-compile-cache', import.meta.url)) },
     projects: [
       { extends: true, test: { name: 'shared', include, exclude: [...configDefaults.exclude, ...isolated, ...timed], isolate: process.env.VITEST_ISOLATE === '1' } },
       { extends: true, test: { name: 'isolated', include: isolated, isolate: true } },

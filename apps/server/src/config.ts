@@ -56,6 +56,11 @@ const EnvSchema = z.object({
   RUNNER_TIMEOUT_MINUTES: z.coerce.number().positive().max(24 * 60).default(120),
   /** Memory one process of a sandboxed run may take (RLIMIT_DATA), in MB. */
   RUNNER_MEMORY_MB: z.coerce.number().int().min(256).max(1024 * 1024).default(4096),
+  /**
+   * Where the run processes' compile cache is kept (filled by a trusted warm-up, read-only for runs);
+   * default DATA_DIR/runner-cache/.compile, 'off' for none.
+   */
+  RUN_COMPILE_CACHE_DIR: z.string().trim().default(''),
   /** Processes and threads a sandboxed run may have at once (RLIMIT_NPROC in its own user namespace). */
   RUNNER_MAX_PROCESSES: z.coerce.number().int().min(32).max(100_000).default(2048),
   /** Whether a team's private Git remote may be on a loopback, link-local or private address. */
@@ -150,6 +155,8 @@ export interface Config {
   runnerTimeoutMs: number;
   runnerMemoryMb: number;
   runnerMaxProcesses: number;
+  /** Folder of the run processes' compile cache (RUN_COMPILE_CACHE_DIR), or null: none. */
+  runCompileCacheDir: string | null;
   /** Private remotes on loopback, link-local and private addresses are refused unless this is set. */
   allowPrivateGitHosts: boolean;
   /** Chat-completions endpoint of the AI (`.../v1`); absent: the offline provider. */
@@ -239,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runnerTimeoutMs: e.RUNNER_TIMEOUT_MINUTES * 60_000,
     runnerMemoryMb: e.RUNNER_MEMORY_MB,
     runnerMaxProcesses: e.RUNNER_MAX_PROCESSES,
+    runCompileCacheDir: e.RUN_COMPILE_CACHE_DIR === 'off' ? null : path.resolve(e.RUN_COMPILE_CACHE_DIR || path.join(e.DATA_DIR, 'runner-cache', '.compile')),
     allowPrivateGitHosts: e.ALLOW_PRIVATE_GIT_HOSTS,
     workspaceUrl: e.WORKSPACE_URL || undefined,
     workspaceToken: e.WORKSPACE_TOKEN || undefined,

@@ -7,7 +7,7 @@ import { ReportBuilder, type AttachmentBlob, type ReportMeta } from './report-bu
 
 export type { BrowserName, JobMessage, JobOptions, LocatorReplacement, RepairAnswer, RepairRequest, RunOptions, ScreenshotMode } from './options.ts';
 export type { StoredUser } from './support/parameters.ts';
-export { BUILTIN_LIBRARY_PATH, RUN_JOB_FILE, runnerCodePaths } from './paths.ts';
+export { BUILTIN_LIBRARY_PATH, COMPILE_WARMUP_FILE, RUN_JOB_FILE, RUNNER_DIR, runnerCodePaths } from './paths.ts';
 export { chromiumPathOf } from './options.ts';
 export { messagesToReport, ReportBuilder, timestampToIso, type AttachmentBlob, type ReportMeta, type ReportWithAttachments } from './report-builder.ts';
 export { readNdjson } from './ndjson.ts';

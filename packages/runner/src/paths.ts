@@ -24,6 +24,8 @@ export const TIMEOUT_SUPPORT_FILE = path.join(RUNNER_DIR, `src/support/step-time
 
 /** The child-process entry of a run. */
 export const RUN_JOB_FILE = path.join(RUNNER_DIR, `src/run-job${EXT}`);
+/** Loads what a run process loads and exits: fills Node's compile cache for the run processes. */
+export const COMPILE_WARMUP_FILE = path.join(RUNNER_DIR, `src/compile-warmup${EXT}`);
 
 /** Directory of the @cucumber/cucumber package the runner uses (workspace steps must import this very instance). */
 export const CUCUMBER_PACKAGE_DIR = path.dirname(createRequire(import.meta.url).resolve('@cucumber/cucumber/package.json'));

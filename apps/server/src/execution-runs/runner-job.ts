@@ -13,6 +13,9 @@ export type RunJob = JobOptions;
 /** Where a sandboxed run sees its project's dependency cache (npm installs of the workspace's package.json). */
 export const SANDBOX_DEPS_CACHE = '/var/cache/stepwise-deps';
 
+/** Where a sandboxed process sees the run processes' compile cache (read-only; writable for its warm-up alone). */
+export const SANDBOX_COMPILE_CACHE = '/var/cache/stepwise-compile';
+
 /** Variables of the server's environment a run may see: none of its own (DATABASE_URL, SECRET_KEY, SMTP_URL stay out). */
 const PASSED_VARIABLES = ['TZ', 'STEPWISE_FIND_TIMEOUT_MS', 'STEPWISE_NPM', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy'];
 
@@ -97,14 +100,28 @@ function isLoopbackHost(host: string): boolean {
 /** What the run process may see and use: its scratch folder, the runner's code read-only, its project's dependency cache. */
 export function runnerSpec(
   config: Pick<Config, 'chromiumPath' | 'chromiumHeadlessPath' | 'runnerMemoryMb' | 'runnerMaxProcesses'>,
-  opts: { scratchDir: string; cwd: string; loopbackPorts: number[]; depsCacheDir: string; sandboxed: boolean; serialization?: 'json' | 'advanced' },
+  opts: {
+    scratchDir: string;
+    cwd: string;
+    loopbackPorts: number[];
+    depsCacheDir: string;
+    sandboxed: boolean;
+    serialization?: 'json' | 'advanced';
+    /** Node's compile cache (compile-cache.ts): read-only, but for the warm-up that fills it. */
+    compileCache?: { dir: string; writable?: boolean } | null;
+  },
 ): SandboxSpec {
+  const env = runnerEnv(config, opts.sandboxed ? opts.scratchDir : null, opts.serialization);
+  const cache = opts.compileCache;
+  if (cache) env.NODE_COMPILE_CACHE = opts.sandboxed ? SANDBOX_COMPILE_CACHE : cache.dir;
+  const cacheBind: [string, string][] = cache && opts.sandboxed ? [[cache.dir, SANDBOX_COMPILE_CACHE]] : [];
   return {
     scratchDir: opts.scratchDir,
     cwd: opts.cwd,
     readOnly: [...runnerCodePaths(), nodeBinary(), ...extraBrowser(config.chromiumPath), ...extraBrowser(config.chromiumHeadlessPath)],
-    writable: [[opts.depsCacheDir, SANDBOX_DEPS_CACHE]],
-    env: runnerEnv(config, opts.sandboxed ? opts.scratchDir : null, opts.serialization),
+    readOnlyAt: cache?.writable ? [] : cacheBind,
+    writable: [[opts.depsCacheDir, SANDBOX_DEPS_CACHE], ...(cache?.writable ? cacheBind : [])],
+    env,
     loopbackPorts: opts.loopbackPorts,
     limits: { processes: config.runnerMaxProcesses, memoryMb: config.runnerMemoryMb },
   };

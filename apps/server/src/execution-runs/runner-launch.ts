@@ -2,13 +2,14 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
+import { runCompileCache } from './compile-cache.ts';
 import { loopbackPortsOf, makeScratchFolders, nodeBinary, RUN_JOB_ENTRY, runnerSpec, SANDBOX_DEPS_CACHE } from './runner-job.ts';
 
 /**
  * How an execution instance's runner processes start: in the sandbox (scratch folder handed over to the
  * sandbox's user, the project's own dependency cache bound read-write), or as plain children.
  */
-export async function runnerLauncher(ctx: Pick<AppContext, 'config' | 'sandbox'>, projectId: string, scratchDir: string, workDir: string, baseUrl: string): Promise<{ depsCacheDir: string; start: () => ChildProcess }> {
+export async function runnerLauncher(ctx: Pick<AppContext, 'config' | 'sandbox' | 'log'>, projectId: string, scratchDir: string, workDir: string, baseUrl: string): Promise<{ depsCacheDir: string; start: () => ChildProcess }> {
   const { config, sandbox } = ctx;
   const cacheDir = path.join(config.dataDir, 'runner-cache', projectId);
   await fs.mkdir(cacheDir, { recursive: true });
@@ -18,7 +19,7 @@ export async function runnerLauncher(ctx: Pick<AppContext, 'config' | 'sandbox'>
     await sandbox.handOver(scratchDir);
     await sandbox.handOver(cacheDir);
   }
-  const spec = runnerSpec(config, { scratchDir, cwd: workDir, loopbackPorts: loopbackPortsOf(config, baseUrl), depsCacheDir: cacheDir, sandboxed: sandbox.enabled });
+  const spec = runnerSpec(config, { scratchDir, cwd: workDir, loopbackPorts: loopbackPortsOf(config, baseUrl), depsCacheDir: cacheDir, sandboxed: sandbox.enabled, compileCache: runCompileCache(ctx) });
   const command = [nodeBinary(), RUN_JOB_ENTRY, '-'];
   return {
     depsCacheDir: sandbox.enabled ? SANDBOX_DEPS_CACHE : cacheDir,

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../context.ts';
+import { runCompileCache } from '../execution-runs/compile-cache.ts';
 import { loopbackPortsOf, makeScratchFolders, nodeBinary, runnerSpec } from '../execution-runs/runner-job.ts';
 
 /** The folders of a sandboxed browser job: its scratch folder, the workspace in it and its dependency cache. */
@@ -53,6 +54,7 @@ export function spawnBrowserJob(
     depsCacheDir: folders.cacheDir,
     sandboxed: ctx.sandbox.enabled,
     serialization,
+    compileCache: runCompileCache(ctx),
   });
   if (opts.readOnly) spec.readOnly = [...new Set([...spec.readOnly, ...opts.readOnly])];
   return ctx.sandbox.spawn(spec, [nodeBinary(), opts.jobFile], ['ignore', 'ignore', 'pipe', 'ipc'], serialization);

@@ -9,6 +9,8 @@ export interface SandboxSpec {
   scratchDir: string;
   /** Host paths bound read-only at the same place (the runner's code and packages). */
   readOnly: readonly string[];
+  /** Host folders bound read-only at another path inside: [host, inside]. */
+  readOnlyAt?: readonly (readonly [string, string])[];
   /** Host folders bound read-write at another path inside: [host, inside] (the sandbox's host user must reach them). */
   writable?: readonly (readonly [string, string])[];
   /** Files written for the sandbox, bound read-only: [host file, path inside] (its /etc/passwd, say). */
@@ -74,6 +76,7 @@ export function bwrapArgs(spec: SandboxSpec, system: SystemLayout): string[] {
   for (const name of ETC_ALLOWED) args.push('--ro-bind-try', `/etc/${name}`, `/etc/${name}`);
   for (const [host, inside] of spec.files ?? []) args.push('--ro-bind', host, inside);
   for (const p of dedupe(spec.readOnly)) args.push('--ro-bind', p, p);
+  for (const [host, inside] of spec.readOnlyAt ?? []) args.push('--ro-bind', host, inside);
   for (const [host, inside] of spec.writable ?? []) args.push('--bind', host, inside);
   args.push('--bind', spec.scratchDir, spec.scratchDir);
   args.push('--chdir', spec.cwd, '--clearenv');

@@ -33,7 +33,9 @@ export async function startTestServer(
   opts: { logTo?: { write(line: string): void }; onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'stepwise-test-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), ...patch };
+  // The suite's one compile cache of run processes (vitest.config.ts), unless the test names its own.
+  const shared = process.env.RUN_COMPILE_CACHE_DIR ? { RUN_COMPILE_CACHE_DIR: process.env.RUN_COMPILE_CACHE_DIR } : {};
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...shared, ...env }), ...patch };
   const pgUrl = process.env.TEST_DATABASE_URL;
   const schema = pgUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const cleanUp = async () => {

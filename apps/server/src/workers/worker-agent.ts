@@ -6,6 +6,7 @@ import { Redis } from 'ioredis';
 import type { JobEventsBody, WorkerRegistration } from '@stepwise/shared';
 import { loadConfig, type Config } from '../config.ts';
 import { createLogger } from '../logger.ts';
+import type { Logger } from 'pino';
 import { materialiseCommit } from '../execution-runs/checkout.ts';
 import { runnerProbe } from '../execution-runs/runner-job.ts';
 import { keepOnlyRegularFile, runnerLauncher } from '../execution-runs/runner-launch.ts';
@@ -50,6 +51,7 @@ export class WorkerAgent {
   refused = false;
   private config!: Config;
   private sandbox!: Sandbox;
+  private log!: Logger;
   registration!: WorkerRegistration;
 
   constructor(opts: WorkerAgentOptions) {
@@ -64,7 +66,8 @@ export class WorkerAgent {
     this.config = { ...loadConfig(env), port: 0 };
     await fs.mkdir(this.config.dataDir, { recursive: true });
     await removeLeftovers(this.config.dataDir);
-    this.sandbox = await createSandbox(this.config.runnerSandbox, createLogger(this.config.logLevel, false), runnerProbe());
+    this.log = createLogger(this.config.logLevel, false);
+    this.sandbox = await createSandbox(this.config.runnerSandbox, this.log, runnerProbe());
     this.registration = await this.call<WorkerRegistration>('workers/register', this.opts.token, { method: 'POST' });
     const reg = this.registration;
     const connection = { url: reg.redisUrl, maxRetriesPerRequest: null };
@@ -134,7 +137,7 @@ export class WorkerAgent {
       await git(['-c', `http.extraHeader=Authorization: Bearer ${jobToken}`, 'fetch', '-q', '--depth=1', url, payload.commit], { gitDir });
       await materialiseCommit(gitDir, payload.commit, workDir);
       await fs.rm(gitDir, { recursive: true, force: true });
-      const launch = await runnerLauncher({ config: { ...this.config, runnerMemoryMb: payload.memoryMb }, sandbox: this.sandbox }, payload.projectId, tmpRoot, workDir, payload.job.env.baseUrl);
+      const launch = await runnerLauncher({ config: { ...this.config, runnerMemoryMb: payload.memoryMb }, sandbox: this.sandbox, log: this.log }, payload.projectId, tmpRoot, workDir, payload.job.env.baseUrl);
       const messagesFile = path.join(tmpRoot, 'messages.ndjson');
       const job = { ...payload.job, workDir, messagesFile, depsCacheDir: launch.depsCacheDir, chromiumPath: this.config.chromiumPath, ipc: 'progress' as const };
       events.push({ type: 'log', line: `Running on worker ${os.hostname()}` });
