@@ -27,6 +27,7 @@ import { promisify } from 'node:util';
 import { runScenarios } from '../packages/runner/src/index.ts';
 import { createSandbox } from '../apps/server/src/sandbox/sandbox-probe.ts';
 import { makeScratchFolders, runnerProbe, runnerSpec } from '../apps/server/src/execution-runs/runner-job.ts';
+import { runCompileCache, warmRunCompileCache } from '../apps/server/src/execution-runs/compile-cache.ts';
 import { startLoad } from './load.mjs';
 import { KILLED_WITH_PARENT } from '../apps/server/src/sandbox/sandbox-layout.ts';
 
@@ -120,6 +121,11 @@ function writeWorkspace(dir) {
 
 const sandbox = await createSandbox(process.env.RUNNER_SANDBOX ?? 'bwrap', { warn: () => {}, info: () => {} }, runnerProbe());
 let launch = null;
+// Node's compile cache of the run processes, as a server has it once it has run anything (compile-cache.ts).
+const compileRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-compile-'));
+fs.chmodSync(compileRoot, 0o755);
+const compileCtx = { config: { runCompileCacheDir: compileRoot, dataDir: compileRoot, chromiumPath: process.env.CHROMIUM_PATH, runnerMemoryMb: 4096, runnerMaxProcesses: 2048 }, sandbox, log: { warn: (o, m) => console.warn(m, o), info: () => {} } };
+await warmRunCompileCache(compileCtx);
 
 /** The run process in the sandbox, as the server starts it: the workspace is its scratch folder. */
 async function sandboxed(workDir, port) {
@@ -130,7 +136,7 @@ async function sandboxed(workDir, port) {
     await sandbox.handOver(cacheDir);
   }
   const config = { chromiumPath: process.env.CHROMIUM_PATH, runnerMemoryMb: 4096, runnerMaxProcesses: 2048 };
-  const spec = runnerSpec(config, { scratchDir: workDir, cwd: workDir, loopbackPorts: [port], depsCacheDir: cacheDir, sandboxed: sandbox.enabled, serialization: 'advanced' });
+  const spec = runnerSpec(config, { scratchDir: workDir, cwd: workDir, loopbackPorts: [port], depsCacheDir: cacheDir, sandboxed: sandbox.enabled, serialization: 'advanced', compileCache: runCompileCache(compileCtx) });
   return { launch: (command) => sandbox.spawn(spec, command, ['ignore', 'ignore', 'pipe', 'ipc'], 'advanced'), cacheDir };
 }
 
@@ -214,7 +220,7 @@ try {
   console.log(`ours, 1 thread, one run per feature (alternating with bare): ${oursMs.toFixed(0)} ms (${(oursMs / SCENARIOS).toFixed(0)} ms per scenario; ` +
     `${withShot} steps with a screenshot, ${distinct} distinct; overhead ${((oursMs - bareMs) / SCENARIOS / 8).toFixed(1)} ms per step)`);
   console.log(`ours, all ${SCENARIOS} scenarios in one run: 1 thread ${oneMs.toFixed(0)} ms, 2 threads ${twoMs.toFixed(0)} ms`);
-  console.log(`sandbox: ${sandbox.status.mode}${sandbox.status.network ? `, network ${sandbox.status.network}` : ''} (ours); the bare baseline runs unsandboxed`);
+  console.log(`sandbox: ${sandbox.status.mode}${sandbox.status.network ? `, network ${sandbox.status.network}` : ''} (ours; run processes with the compile cache: ${runCompileCache(compileCtx) ? 'yes' : 'no'}); the bare baseline runs unsandboxed`);
   console.log(`ratio per pair (ours / bare, one feature each): ${sorted(pairs.map((p) => p.ours.ms / p.bare.ms))}; threads per round: ${sorted(one.map((ms, i) => ms / two[i]))}`);
   console.log(`machine while measuring: ${loadLine}`);
   const pass = overhead <= 1.1 && threads >= 1.7;
@@ -226,4 +232,5 @@ try {
   server.close();
   fs.rmSync(workDir, { recursive: true, force: true });
   if (cacheDir) fs.rmSync(cacheDir, { recursive: true, force: true });
+  fs.rmSync(compileRoot, { recursive: true, force: true });
 }
