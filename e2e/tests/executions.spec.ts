@@ -283,15 +283,18 @@ test('run now: the run shows live in Active, its console, then its report; a lon
 
 test.describe('a schedule that survives a restart', () => {
   // Schedules are quarter hours: once the schedule is saved, this server restarts with its scheduler
-  // clock set 45 s before the next one (time to start and reload the page on a slow machine), so the
-  // fire comes without waiting up to 15 minutes, and the schedule is read back from the database.
-  // Everything else (runs, reports) is real.
+  // clock set shortly before the next one (time to start and reload the page: three times the first
+  // start, at least 15 s, which a slow machine needs), so the fire comes without waiting up to 15
+  // minutes, and the schedule is read back from the database. Everything else (runs, reports) is real.
   const fireAt = nextQuarter(20 * 60_000);
   const server = new OwnServer(Number(process.env.E2E_PORT ?? 3210) + 7, { NODE_ENV: 'test' });
+  let leadMs = 45_000;
   test.use({ baseURL: server.baseURL });
   test.beforeAll(async () => {
     test.setTimeout(START_TIMEOUT_MS);
+    const started = Date.now();
     await server.start();
+    leadMs = Math.min(45_000, Math.max(15_000, 3 * (Date.now() - started)));
   });
   test.afterAll(() => server.dispose());
 
@@ -317,7 +320,7 @@ test.describe('a schedule that survives a restart', () => {
     await expect(page.getByRole('link', { name: 'Support' })).toHaveCount(0);
 
     await server.stop();
-    await server.start({ SCHEDULER_CLOCK_OFFSET_MS: String(fireAt.getTime() - 45_000 - Date.now()) });
+    await server.start({ SCHEDULER_CLOCK_OFFSET_MS: String(fireAt.getTime() - leadMs - Date.now()) });
     await page.reload();
     await expect(row.getByRole('switch', { name: 'Enabled: Quarter hourly search' })).toBeChecked();
     await page.getByRole('button', { name: /^Active/ }).click();
