@@ -106,7 +106,7 @@ export function packCli(outDir = CLIENT_PACKAGE_DIR) {
     fs.mkdirSync(path.join(stage, 'bin'));
     fs.writeFileSync(
       path.join(stage, 'bin/stepwise.mjs'),
-      "#!/usr/bin/env node\n// Entry of the `stepwise` command (the package's compiled JavaScript).\nimport { main } from '../src/main.js';\n\nprocess.exitCode = await main(process.argv);\n",
+      "#!/usr/bin/env node\n// Entry of the `stepwise` command (the package's compiled JavaScript).\nimport { keepCompiledCode } from '../src/compile-cache.js';\n\nkeepCompiledCode();\nconst { main } = await import('../src/main.js');\nprocess.exitCode = await main(process.argv);\n",
       { mode: 0o755 },
     );
     fs.copyFileSync(path.join(root, 'packages/cli/README.md'), path.join(stage, 'README.md'));
