@@ -37,6 +37,12 @@ describe('the command\'s compile cache', () => {
     expect((await stepwise({ NODE_COMPILE_CACHE: named, XDG_CACHE_HOME: path.join(home, 'unused') })).code).toBe(0);
     expect(fs.readdirSync(named).length).toBe(1);
     expect(fs.existsSync(path.join(home, 'unused'))).toBe(false);
+    // A folder that cannot be made: the command works without a cache.
+    const blocked = path.join(home, 'blocked');
+    fs.writeFileSync(blocked, 'a file, not a folder');
+    const without = await stepwise({ XDG_CACHE_HOME: blocked });
+    expect(without.code).toBe(0);
+    expect(without.stderr).toBe('');
     const off = path.join(home, 'off');
     expect((await stepwise({ NODE_DISABLE_COMPILE_CACHE: '1', XDG_CACHE_HOME: off })).code).toBe(0);
     expect(fs.existsSync(off)).toBe(false);
