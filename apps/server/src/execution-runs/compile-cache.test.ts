@@ -30,9 +30,8 @@ async function sandboxed(config: ReturnType<typeof loadConfig>, dir: string, com
     fs.mkdirSync(path.join(scratchDir, 'deps'));
     makeScratchFolders(scratchDir);
     await sandbox.handOver(scratchDir);
-    const spec = runnerSpec(config, { scratchDir, cwd: workDir, loopbackPorts: [], depsCacheDir: path.join(scratchDir, 'deps'), sandboxed: true, compileCache: { dir } });
-    const { NODE_CHANNEL_FD: _fd, NODE_CHANNEL_SERIALIZATION_MODE: _mode, ...runEnv } = spec.env;
-    const child = sandbox.spawn({ ...spec, env: { ...runEnv, ...env } }, command, ['ignore', 'ignore', 'pipe']);
+    const spec = runnerSpec(config, { scratchDir, cwd: workDir, loopbackPorts: [], depsCacheDir: path.join(scratchDir, 'deps'), sandboxed: true, serialization: null, compileCache: { dir } });
+    const child = sandbox.spawn({ ...spec, env: { ...spec.env, ...env } }, command, ['ignore', 'ignore', 'pipe']);
     let stderr = '';
     child.stderr!.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
@@ -97,6 +96,17 @@ describe('the run processes\' compile cache', () => {
     // Another server process (a fresh module state is not needed: the folder is there) uses it at once.
     expect(await warmRunCompileCache(ctx)).toBe(true);
   }, 120_000);
+
+  it('leaves runs without it when it cannot be made, and says so in the log', async () => {
+    const blocked = path.join(root, 'a-file');
+    fs.writeFileSync(blocked, 'not a folder');
+    const lines: string[] = [];
+    const logTo = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const ctx = { config: loadConfig({ DATA_DIR: path.join(root, 'data4'), RUN_COMPILE_CACHE_DIR: path.join(blocked, 'cache') }), sandbox, log: logTo };
+    expect(await warmRunCompileCache(ctx)).toBe(false);
+    expect(runCompileCache(ctx)).toBeNull();
+    expect(lines.join('')).toContain('run compile cache not made: runs start without it');
+  });
 
   it('is not used when RUN_COMPILE_CACHE_DIR is off', () => {
     const config = loadConfig({ DATA_DIR: path.join(root, 'data2'), RUN_COMPILE_CACHE_DIR: 'off' });

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
@@ -7,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { COMPILE_WARMUP_FILE, RUNNER_DIR } from '@stepwise/runner';
 import type { AppContext } from '../context.ts';
+import { endOf } from '../sandbox/sandbox.ts';
 import { makeScratchFolders, nodeBinary, runnerSpec } from './runner-job.ts';
 
 /**
@@ -103,13 +103,9 @@ async function warmUp(ctx: Ctx, dir: string): Promise<boolean> {
       await sandbox.handOver(scratchDir);
       await sandbox.handOver(temp);
     }
-    const spec = runnerSpec(config, { scratchDir, cwd: workDir, loopbackPorts: [], depsCacheDir, sandboxed: sandbox.enabled, compileCache: { dir: temp, writable: true } });
-    // No IPC channel: Node would look for one at fd 3.
-    const { NODE_CHANNEL_FD: _fd, NODE_CHANNEL_SERIALIZATION_MODE: _mode, ...env } = spec.env;
-    spec.env = env;
-    const child = sandbox.spawn(spec, [nodeBinary(), COMPILE_WARMUP_FILE], ['ignore', 'ignore', 'pipe']);
-    const code = await exitOf(child, WARMUP_TIMEOUT_MS);
-    if (code.exit !== 0) throw new Error(`the warm-up ended with ${code.exit ?? code.signal}: ${code.stderr.slice(-2000)}`);
+    const spec = runnerSpec(config, { scratchDir, cwd: workDir, loopbackPorts: [], depsCacheDir, sandboxed: sandbox.enabled, serialization: null, compileCache: { dir: temp, writable: true } });
+    const { code, stderr } = await endOf(sandbox.spawn(spec, [nodeBinary(), COMPILE_WARMUP_FILE], ['ignore', 'ignore', 'pipe']), WARMUP_TIMEOUT_MS);
+    if (code !== 0) throw new Error(`the warm-up ended with ${code}: ${stderr}`);
     if ((await fsp.readdir(temp)).length === 0) throw new Error('the warm-up wrote nothing');
     // Ours again (the sandbox's host user wrote it), and read-only for anyone else.
     await ownTree(temp);
@@ -126,30 +122,6 @@ async function warmUp(ctx: Ctx, dir: string): Promise<boolean> {
     await fsp.rm(temp, { recursive: true, force: true });
     await fsp.rm(scratchDir, { recursive: true, force: true });
   }
-}
-
-function exitOf(child: ReturnType<typeof spawn>, timeoutMs: number): Promise<{ exit: number | null; signal: string | null; stderr: string }> {
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    if (stderr.length < 8_000) stderr += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }, timeoutMs);
-    child.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.once('close', (exit, signal) => {
-      clearTimeout(timer);
-      resolve({ exit, signal, stderr });
-    });
-  });
 }
 
 /** The server's own user owns the tree; folders 0755, files 0644. */

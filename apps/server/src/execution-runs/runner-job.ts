@@ -28,7 +28,7 @@ export function nodeBinary(): string {
  * The runner's environment, built from nothing: programs, a home and a temporary folder inside the
  * run's scratch folder when it is sandboxed (the server's own otherwise), and the few variables above.
  */
-export function runnerEnv(config: Pick<Config, 'chromiumPath' | 'chromiumHeadlessPath'>, scratchDir: string | null, serialization: 'json' | 'advanced' = 'json'): Record<string, string> {
+export function runnerEnv(config: Pick<Config, 'chromiumPath' | 'chromiumHeadlessPath'>, scratchDir: string | null, serialization: 'json' | 'advanced' | null = 'json'): Record<string, string> {
   const nodeDir = path.dirname(nodeBinary());
   const env: Record<string, string> = scratchDir
     ? {
@@ -38,9 +38,8 @@ export function runnerEnv(config: Pick<Config, 'chromiumPath' | 'chromiumHeadles
         XDG_CONFIG_HOME: path.join(scratchDir, 'home', '.config'),
         XDG_CACHE_HOME: path.join(scratchDir, 'home', '.cache'),
         LANG: 'C.UTF-8',
-        // The IPC channel the server opened as the child's fd 3 (bubblewrap clears the variable Node set).
-        NODE_CHANNEL_FD: '3',
-        NODE_CHANNEL_SERIALIZATION_MODE: serialization,
+        // The IPC channel the server opened as the child's fd 3 (bubblewrap clears the variable Node set); null: none.
+        ...(serialization ? { NODE_CHANNEL_FD: '3', NODE_CHANNEL_SERIALIZATION_MODE: serialization } : {}),
       }
     : {
         PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
@@ -106,7 +105,8 @@ export function runnerSpec(
     loopbackPorts: number[];
     depsCacheDir: string;
     sandboxed: boolean;
-    serialization?: 'json' | 'advanced';
+    /** The IPC channel's serialization; null: the process has no channel. */
+    serialization?: 'json' | 'advanced' | null;
     /** Node's compile cache (compile-cache.ts): read-only, but for the warm-up that fills it. */
     compileCache?: { dir: string; writable?: boolean } | null;
   },

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { SYSTEM_DIRS, type SystemLayout } from './sandbox-layout.ts';
-import { Sandbox, type SandboxLaunch, type SandboxSetting } from './sandbox.ts';
+import { endOf, Sandbox, type SandboxLaunch, type SandboxSetting } from './sandbox.ts';
 import { endOrphanedLaunchers } from './orphaned-launchers.ts';
 
 /** The host user a root server runs sandboxes as: nobody. */
@@ -88,16 +88,7 @@ async function tryLaunch(launch: SandboxLaunch, system: SystemLayout, cmd: Probe
       cmd.command,
       ['ignore', 'ignore', 'pipe'],
     );
-    let stderr = '';
-    child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString('utf8')).slice(-500)));
-    const code = await new Promise<number | string>((resolve) => {
-      const timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        resolve('timed out');
-      }, PROBE_TIMEOUT_MS);
-      child.on('error', (e) => (clearTimeout(timer), resolve(e.message)));
-      child.on('close', (c, s) => (clearTimeout(timer), resolve(c ?? String(s))));
-    });
+    const { code, stderr } = await endOf(child, PROBE_TIMEOUT_MS, 500);
     if (code === 0) return null;
     const detail = stderr.trim().split('\n').filter(Boolean).pop();
     return `${launch.pasta ? 'pasta + bwrap' : 'bwrap'}${launch.hostId !== null ? ' as nobody' : ''}: ${detail || `exit ${code}`}`;

@@ -106,6 +106,24 @@ export class Sandbox {
   }
 }
 
+/**
+ * How a child started by `Sandbox.spawn` ended: its exit code, else its signal's name, 'timed out' when
+ * it ran longer than `timeoutMs` (its process group is then killed), or the spawn error's message; and
+ * the last `tail` characters of its stderr (when piped).
+ */
+export function endOf(child: ChildProcess, timeoutMs: number, tail = 2000): Promise<{ code: number | string; stderr: string }> {
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => (stderr = (stderr + d.toString('utf8')).slice(-tail)));
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      endGroup(child.pid);
+      resolve({ code: 'timed out', stderr });
+    }, timeoutMs);
+    child.on('error', (e) => (clearTimeout(timer), resolve({ code: e.message, stderr })));
+    child.on('close', (c, s) => (clearTimeout(timer), resolve({ code: c ?? String(s), stderr })));
+  });
+}
+
 /** The sandbox's /etc/passwd and /etc/group, kept in its scratch folder (bound read-only over /etc). */
 function writeIdentity(scratchDir: string): [string, string][] {
   const dir = path.join(scratchDir, '.sandbox');
