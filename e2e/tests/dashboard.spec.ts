@@ -190,6 +190,14 @@ test('dashboard and application map: a new project at zero, then runs fill the c
     await page.keyboard.press('Enter');
     await expect(page.getByRole('complementary', { name: 'Page: Checkout - Demo Shop' })).toBeVisible();
     await expect.poll(() => pagesInMap(page, 'Checkout - Demo Shop')).toBe(true);
+    // The last page on the right: the fit beside the panel centres the map, which would cut it off; it is
+    // brought into view.
+    await page.getByRole('complementary', { name: 'Page: Checkout - Demo Shop' }).getByRole('button', { name: 'Close page details' }).click();
+    await expect.poll(() => pagesInMap(page)).toBe(true);
+    await page.getByRole('button', { name: /^Order confirmed - Demo Shop \(/ }).click();
+    await expect(page.getByRole('complementary', { name: 'Page: Order confirmed - Demo Shop' })).toBeVisible();
+    await expect.poll(() => pagesInMap(page, 'Order confirmed - Demo Shop')).toBe(true);
+    await page.screenshot({ path: `${shots}/memory-last-page.png` });
   });
 
   await test.step('personalise the value metrics: Apply waits for a change, 3 decimals are refused, the savings follow', async () => {
