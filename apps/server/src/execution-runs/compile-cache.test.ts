@@ -95,6 +95,13 @@ describe('the run processes\' compile cache', () => {
 
     // Another server process (a fresh module state is not needed: the folder is there) uses it at once.
     expect(await warmRunCompileCache(ctx)).toBe(true);
+
+    // Removed meanwhile: runs go without it (a bind of a missing folder would fail them) and it is made again.
+    fs.rmSync(dir, { recursive: true });
+    expect(runCompileCache(ctx)).toBeNull();
+    expect(await warmRunCompileCache(ctx)).toBe(true);
+    expect(runCompileCache(ctx)).toEqual({ dir });
+    expect(fs.readdirSync(dir)).toEqual([nodeFolder]);
   }, 120_000);
 
   it('leaves runs without it when it cannot be made, and says so in the log', async () => {

@@ -31,13 +31,22 @@ const STALE_MS = 60 * 60_000;
 /** Per cache folder: whether it is there, and the warm-up in flight. */
 const known = new Map<string, { ready: boolean; warming: Promise<boolean> | null }>();
 
-/** The compile cache a run process may read, or null: none configured, or not there yet (its warm-up is started, the run does not wait). */
+/**
+ * The compile cache a run process may read, or null: none configured, or not there (its warm-up is
+ * started, the run does not wait). A folder removed meanwhile (by hand, or by a server of another
+ * version sharing the parent) is made again: a bind of a missing folder would fail the run.
+ */
 export function runCompileCache(ctx: Ctx): { dir: string } | null {
   const dir = cacheFolder(ctx);
   if (!dir) return null;
   const state = known.get(dir);
-  if (state?.ready) return { dir };
-  if (!state?.warming) void warmRunCompileCache(ctx);
+  if (state?.ready) {
+    if (fs.existsSync(dir)) return { dir };
+    known.delete(dir);
+  } else if (state?.warming) {
+    return null;
+  }
+  void warmRunCompileCache(ctx);
   return null;
 }
 
