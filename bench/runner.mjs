@@ -135,8 +135,7 @@ async function sandboxed(workDir, port) {
     await sandbox.handOver(workDir);
     await sandbox.handOver(cacheDir);
   }
-  const config = { chromiumPath: process.env.CHROMIUM_PATH, runnerMemoryMb: 4096, runnerMaxProcesses: 2048 };
-  const spec = runnerSpec(config, { scratchDir: workDir, cwd: workDir, loopbackPorts: [port], depsCacheDir: cacheDir, sandboxed: sandbox.enabled, serialization: 'advanced', compileCache: runCompileCache(compileCtx) });
+  const spec = runnerSpec(compileCtx.config, { scratchDir: workDir, cwd: workDir, loopbackPorts: [port], depsCacheDir: cacheDir, sandboxed: sandbox.enabled, serialization: 'advanced', compileCache: runCompileCache(compileCtx) });
   return { launch: (command) => sandbox.spawn(spec, command, ['ignore', 'ignore', 'pipe', 'ipc'], 'advanced'), cacheDir };
 }
 
