@@ -28,7 +28,13 @@ const { runConfiguration } = await loadConfiguration(
   environment,
 );
 let testCases = 0;
+// Per step of a test case (hooks included, in order): the summed durations, in ms.
+const stepMs = [];
+let index = 0;
+const ms = (d) => d.seconds * 1000 + d.nanos / 1e6;
 const { success } = await runCucumber(runConfiguration, environment, (e) => {
+  if (e.testCaseStarted) index = 0;
+  if (e.testStepFinished) stepMs[index] = (stepMs[index++] ?? 0) + ms(e.testStepFinished.testStepResult.duration);
   if (e.testCaseFinished) testCases++;
 });
-process.stdout.write(`${JSON.stringify({ ms: performance.now() - t, success, testCases })}\n`);
+process.stdout.write(`${JSON.stringify({ ms: performance.now() - t, success, testCases, stepMs })}\n`);

@@ -147,7 +147,9 @@ async function ours(workDir, baseUrl, parallel, paths) {
   const passed = cases.filter((tc) => tc.result.status === 'PASSED').length;
   if (!result.success || passed !== cases.length) throw new Error(`ours (${parallel} thread(s)) did not pass: ${passed}/${cases.length} ${result.report.errors.join('; ')}`);
   const withShot = cases.reduce((n, tc) => n + tc.steps.filter((st) => st.screenshotId).length, 0);
-  return { ms, scenarios: cases.length, withShot, distinct: result.attachments.size };
+  const stepMs = [];
+  for (const tc of cases) tc.steps.forEach((st, i) => (stepMs[i] = (stepMs[i] ?? 0) + (st.result.duration ?? 0)));
+  return { ms, scenarios: cases.length, withShot, distinct: result.attachments.size, stepMs };
 }
 
 /** Async: the site is served by this process, which must not block while the baseline runs. */
@@ -159,7 +161,7 @@ async function bare(workDir, baseUrl, paths) {
   const ms = performance.now() - t;
   const r = JSON.parse(out.trim().split('\n').pop());
   if (!r.success) throw new Error(`bare run did not pass: ${out}`);
-  return { ms, scenarios: r.testCases };
+  return { ms, scenarios: r.testCases, stepMs: r.stepMs };
 }
 
 const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-bench-runner-'));
@@ -192,6 +194,7 @@ try {
       const [o, b] = first === 'ours' ? [x, y] : [y, x];
       pairs.push({ ours: o, bare: b });
       if (process.env.BENCH_VERBOSE) console.log(`${feature}: ours ${o.ms.toFixed(0)} ms, bare ${b.ms.toFixed(0)} ms (${(o.ms / b.ms).toFixed(2)})`);
+      if (process.env.BENCH_VERBOSE) console.log(`  steps (ms a scenario), ours: ${o.stepMs.map((x) => (x / o.scenarios).toFixed(0)).join(' ')}; bare: ${b.stepMs.map((x) => (x / b.scenarios).toFixed(0)).join(' ')}`);
     }
   }
   const counted = pairs.reduce((n, p) => n + p.ours.scenarios + p.bare.scenarios, 0);

@@ -60,8 +60,22 @@ export const CHANGE_WATCH = `(() => {
 const CHANGE_CHECK = `(() => { const f = window[Symbol.for('stepwise.changed')]; return f ? f() : true; })()`;
 /** The document's URL and title, from one document. */
 const PAGE_URL_TITLE = `[location.href, document.title]`;
-/** The document's URL, title and CHANGE_CHECK (which also resets the mark for the next step). */
-const PAGE_NOW = `[location.href, document.title, ${CHANGE_CHECK}]`;
+/** How long a picture of a new document waits for its load event (its stylesheets, images and fonts), once a document. */
+const LOAD_WAIT_MS = 500;
+/**
+ * The document's URL, title and CHANGE_CHECK (which also resets the mark for the next step). A
+ * document still loading is first given up to LOAD_WAIT_MS for its load event, once: the picture then
+ * shows it loaded, and the load event (which marks the page changed) does not make the next step take
+ * the same picture again.
+ */
+const PAGE_NOW = `(async () => {
+  const waited = Symbol.for('stepwise.loadWaited');
+  if (document.readyState !== 'complete' && !window[waited]) {
+    Object.defineProperty(window, waited, { value: true });
+    await new Promise((resolve) => { addEventListener('load', resolve, { once: true }); setTimeout(resolve, ${LOAD_WAIT_MS}); });
+  }
+  return [location.href, document.title, ${CHANGE_CHECK}];
+})()`;
 const SHOT_TIMEOUT_MS = 5000;
 /** How long the After hook waits for requests the last step left running. */
 const LEFTOVER_WAIT_MS = 250;

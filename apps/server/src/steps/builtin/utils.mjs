@@ -32,8 +32,42 @@ export async function firstVisible(candidates, what, timeout = FIND_TIMEOUT) {
       if (await first.isVisible().catch(() => false)) return first;
     }
     if (Date.now() > deadline) throw new Error(`Could not find ${what} on the page`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await nextLook(candidates[0]?.page());
   }
+}
+
+/** The longest a wait goes without looking again (for changes no DOM mutation announces: a style that loads, an animation's end). */
+const LOOK_EVERY_MS = 100;
+/** The shortest, however busy the page: a page that changes all the time is looked at 40 times a second at most. */
+const LOOK_AT_MOST_EVERY_MS = 25;
+/**
+ * Resolves when the page changes (a DOM mutation, or its document going away) or after LOOK_EVERY_MS,
+ * whichever comes first: a wait looks again as soon as there is something new to see rather than at
+ * the next tick of a clock.
+ */
+function nextLook(page) {
+  const tick = new Promise((resolve) => setTimeout(resolve, LOOK_EVERY_MS));
+  if (!page || page.isClosed()) return tick;
+  const change = page
+    .evaluate(
+      ([every, atMost]) =>
+        new Promise((resolve) => {
+          const started = performance.now();
+          let timer = setTimeout(() => {
+            observer.disconnect();
+            resolve(undefined);
+          }, every);
+          const observer = new MutationObserver(() => {
+            observer.disconnect();
+            clearTimeout(timer);
+            timer = setTimeout(() => resolve(undefined), Math.max(0, started + atMost - performance.now()));
+          });
+          observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        }),
+      [LOOK_EVERY_MS, LOOK_AT_MOST_EVERY_MS],
+    )
+    .catch(() => {});
+  return Promise.race([tick, change]);
 }
 
 /** Something to click: a CSS/XPath selector, or a button, link, tab, menu item or text with that name. */
@@ -106,15 +140,15 @@ async function waitForElement(page, selector, state, timeout = FIND_TIMEOUT) {
 /** Looks at the locator every 100 ms until it is visible (or, `hidden`, not), then fails with `message()`. */
 async function waitForState(locator, state, message, timeout) {
   const visible = state === 'visible';
-  await until(async () => (await visibleNow(locator)) === visible, message, timeout);
+  await until(async () => (await visibleNow(locator)) === visible, message, timeout, locator.page());
 }
 
-async function until(check, message, timeout = FIND_TIMEOUT) {
+async function until(check, message, timeout = FIND_TIMEOUT, page = undefined) {
   const deadline = Date.now() + timeout;
   for (;;) {
     if (await check()) return;
     if (Date.now() > deadline) throw new Error(message());
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await nextLook(page);
   }
 }
 
@@ -230,19 +264,19 @@ Then('I should not see {string}', async function (text) {
 // source: user
 Then('the URL should contain {string}', async function (part) {
   const text = resolveText(this, part);
-  await until(() => this.page.url().includes(text), () => `The URL ${this.page.url()} does not contain "${text}"`);
+  await until(() => this.page.url().includes(text), () => `The URL ${this.page.url()} does not contain "${text}"`, undefined, this.page);
 });
 
 // source: user
 Then('the page title should be {string}', async function (title) {
   const text = resolveText(this, title);
-  await until(async () => (await this.page.title()) === text, () => `The page title is not "${text}"`);
+  await until(async () => (await this.page.title()) === text, () => `The page title is not "${text}"`, undefined, this.page);
 });
 
 // source: user
 Then('the page title should contain {string}', async function (title) {
   const text = resolveText(this, title);
-  await until(async () => (await this.page.title()).includes(text), () => `The page title does not contain "${text}"`);
+  await until(async () => (await this.page.title()).includes(text), () => `The page title does not contain "${text}"`, undefined, this.page);
 });
 
 // source: user
