@@ -57,12 +57,12 @@ function nextLook(page) {
             observer.disconnect();
             resolve(undefined);
           }, every);
-          const observer = new MutationObserver(() => {
+          const observer = new globalThis.MutationObserver(() => {
             observer.disconnect();
             clearTimeout(timer);
             timer = setTimeout(() => resolve(undefined), Math.max(0, started + atMost - performance.now()));
           });
-          observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+          observer.observe(globalThis.document, { subtree: true, childList: true, attributes: true, characterData: true });
         }),
       [LOOK_EVERY_MS, LOOK_AT_MOST_EVERY_MS],
     )
