@@ -119,8 +119,9 @@ async function visibleNow(locator) {
 }
 
 /**
- * Waits until the text is visible (or, `hidden`, gone), looking every 100 ms: a text that comes is seen
- * at most 100 ms late (Playwright's own wait looks again only every 500 ms after its first tries).
+ * Waits until the text is visible (or, `hidden`, gone), looking again at each change of the page and
+ * every 100 ms (nextLook): a text that comes is seen a round trip later, or at most 100 ms late when no
+ * DOM change announces it (Playwright's own wait looks again only every 500 ms after its first tries).
  */
 async function waitForText(page, text, state, timeout = FIND_TIMEOUT) {
   const visible = state === 'visible';
@@ -137,7 +138,7 @@ async function waitForElement(page, selector, state, timeout = FIND_TIMEOUT) {
   await waitForState(locator, state, () => `The element "${selector}" is ${shown} after ${timeout} ms\nTimeout ${timeout}ms exceeded while waiting for ${locator} to be ${state}`, timeout);
 }
 
-/** Looks at the locator every 100 ms until it is visible (or, `hidden`, not), then fails with `message()`. */
+/** Looks at the locator (again at each change of the page, and every 100 ms) until it is visible (or, `hidden`, not), then fails with `message()`. */
 async function waitForState(locator, state, message, timeout) {
   const visible = state === 'visible';
   await until(async () => (await visibleNow(locator)) === visible, message, timeout, locator.page());
