@@ -141,10 +141,11 @@ async function waitForElement(page, selector, state, timeout = FIND_TIMEOUT) {
 /** Looks at the locator (again at each change of the page, and every 100 ms) until it is visible (or, `hidden`, not), then fails with `message()`. */
 async function waitForState(locator, state, message, timeout) {
   const visible = state === 'visible';
-  await until(async () => (await visibleNow(locator)) === visible, message, timeout, locator.page());
+  await until(locator.page(), async () => (await visibleNow(locator)) === visible, message, timeout);
 }
 
-async function until(check, message, timeout = FIND_TIMEOUT, page = undefined) {
+/** Looks with `check` (again at each change of the page, and every 100 ms) until it holds, then fails with `message()`. */
+async function until(page, check, message, timeout = FIND_TIMEOUT) {
   const deadline = Date.now() + timeout;
   for (;;) {
     if (await check()) return;
@@ -265,19 +266,19 @@ Then('I should not see {string}', async function (text) {
 // source: user
 Then('the URL should contain {string}', async function (part) {
   const text = resolveText(this, part);
-  await until(() => this.page.url().includes(text), () => `The URL ${this.page.url()} does not contain "${text}"`, undefined, this.page);
+  await until(this.page, () => this.page.url().includes(text), () => `The URL ${this.page.url()} does not contain "${text}"`);
 });
 
 // source: user
 Then('the page title should be {string}', async function (title) {
   const text = resolveText(this, title);
-  await until(async () => (await this.page.title()) === text, () => `The page title is not "${text}"`, undefined, this.page);
+  await until(this.page, async () => (await this.page.title()) === text, () => `The page title is not "${text}"`);
 });
 
 // source: user
 Then('the page title should contain {string}', async function (title) {
   const text = resolveText(this, title);
-  await until(async () => (await this.page.title()).includes(text), () => `The page title does not contain "${text}"`, undefined, this.page);
+  await until(this.page, async () => (await this.page.title()).includes(text), () => `The page title does not contain "${text}"`);
 });
 
 // source: user
