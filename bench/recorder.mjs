@@ -9,16 +9,19 @@
 // and waits for the next frame; ours and bare alternate by round, so that the machine's load weighs on
 // both alike (the bare screencast asks for the server's quality and rate: JPEG 50, 30 fps). The frame rate is counted over a few seconds of scrolling (a wheel event every 16 ms).
 // Goals: ours p95 input-to-frame <= 150 ms and >= 10 fps. Knobs: BENCH_ROUNDS (60), BENCH_SCROLL_MS
-// (3000), CHROMIUM_PATH.
+// (3000), CHROMIUM_PATH, CHROMIUM_HEADLESS_PATH.
 import { chromium } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { startTestServer } from '../apps/server/src/test/test-server.ts';
 import { createProject, signUpUser } from '../apps/server/src/test/factories.ts';
 import { SOCKET_PATH } from '../apps/server/src/realtime/realtime.ts';
+import { chromiumPathOf } from '../packages/runner/src/options.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const SCROLL_MS = Number(process.env.BENCH_SCROLL_MS ?? 3000);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// The browser a session starts (the headless shell when installed): the bare side runs the same one.
+const SESSION_BROWSER = chromiumPathOf({ chromiumPath: CHROMIUM });
 const GOAL_P95_MS = 150;
 const GOAL_FPS = 10;
 const VIEWPORT = { width: 1280, height: 800 };
@@ -31,7 +34,7 @@ const projectId = await createProject(user, { name: 'Recorder bench', demo: true
 const shopUrl = `http://localhost:${server.ctx.config.port}/demo-shop/`;
 
 /** Where the search box is, measured once in a browser of our own at the same viewport. */
-const probe = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu'] });
+const probe = await chromium.launch({ executablePath: SESSION_BROWSER, args: ['--disable-gpu'] });
 const probePage = await probe.newPage({ viewport: VIEWPORT });
 await probePage.goto(shopUrl);
 const box = await probePage.getByRole('searchbox').first().boundingBox();
@@ -55,7 +58,7 @@ const oursInput = (input) => socket.timeout(30_000).emitWithAck('recorder:input'
 const nextOursFrame = () => new Promise((resolve) => (oursFrameWaiter = () => ((oursFrameWaiter = null), resolve())));
 
 // ---- bare: the same page, Playwright in-process.
-const bareBrowser = await chromium.launch({ executablePath: CHROMIUM, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
+const bareBrowser = await chromium.launch({ executablePath: SESSION_BROWSER, args: ['--disable-gpu', '--disable-dev-shm-usage'] });
 const barePage = await bareBrowser.newPage({ viewport: VIEWPORT });
 let bareFrameWaiter = null;
 let bareFrames = 0;
@@ -114,6 +117,7 @@ socket.disconnect();
 await bareBrowser.close();
 await server.close();
 
+if (process.env.BENCH_VERBOSE) console.log(`ours ${ours.map((x) => x.toFixed(0)).join(" ")}\nbare ${bare.map((x) => x.toFixed(0)).join(" ")}`);
 const oursP95 = pct(ours, 95);
 const bareP95 = pct(bare, 95);
 const ratio = oursP95 / GOAL_P95_MS;

@@ -2,6 +2,7 @@ import type { Socket } from 'socket.io';
 import { RECORDER_MESSAGES, RecorderCommandSchema, RecorderInputSchema, type RecorderFrame, type RecorderState } from '@stepwise/shared';
 import type { AppContext } from '../context.ts';
 import { findMembership } from '../projects/projects.repository.ts';
+import { latestFrameSender } from './latest-frame-sender.ts';
 import type { RecorderSession } from './recorder-session.ts';
 import { recorderSessions } from './recorder-sessions.ts';
 import { startUrl } from './recorder-start.ts';
@@ -23,8 +24,9 @@ export type CommandAnswer = { ok: true } | { ok: false; error: string };
 
 /**
  * The recorder events of one realtime socket (already authenticated by its session token). A socket
- * joins one session at a time, its owner's only; frames go out volatile (a slow client misses frames,
- * nothing queues up for it), steps and page changes reliably. Input and commands are validated
+ * joins one session at a time, its owner's only; frames go out latest first (a frame that finds the
+ * connection still writing waits for it, replaced by any newer one: a slow client misses frames, nothing
+ * queues up for it, and the last one always arrives), steps and page changes reliably. Input and commands are validated
  * with the shared schemas before they reach the session's browser.
  */
 export function attachRecorderSocket(ctx: AppContext, socket: Socket): void {
@@ -42,15 +44,21 @@ export function attachRecorderSocket(ctx: AppContext, socket: Socket): void {
       return reply({ ok: false, error: RECORDER_MESSAGES.sessionNotFound });
     }
     leave();
-    const unwatch = session.watch({
-      frame: (frame) => socket.volatile.emit(RECORDER_EVENTS.frame, frame),
+    const frames = latestFrameSender<RecorderFrame>(socket, RECORDER_EVENTS.frame);
+    const stopWatching = session.watch({
+      frame: (frame) => frames.send(frame),
       steps: (steps) => socket.emit(RECORDER_EVENTS.steps, steps),
       page: (page) => socket.emit(RECORDER_EVENTS.page, page),
       ended: (reason) => {
         socket.emit(RECORDER_EVENTS.ended, { reason, message: reason });
+        frames.stop();
         joined = null;
       },
     });
+    const unwatch = () => {
+      stopWatching();
+      frames.stop();
+    };
     joined = { session, unwatch };
     session.touch();
     reply({ ok: true, state: session.state(), frame: session.lastFrame });
