@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumPathOf } from '@stepwise/runner';
 import { startTestServer, type TestServer } from '../test/test-server.ts';
 import { PRODUCTS } from './catalog.ts';
 import { DEMO_SHOP_PUBLIC } from './demo-shop.routes.ts';
 import { REDESIGN, REDESIGNED_FILES, redesignShop } from './demo-shop-redesign.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = chromiumPathOf({});
 const PAGES = ['', 'product', 'cart', 'checkout', 'confirmation', 'login', 'account', 'search'];
 
 let server: TestServer;

@@ -1,5 +1,6 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumPathOf } from '@stepwise/runner';
 import type { RecordedStep, RecorderFrame } from '@stepwise/shared';
 import { SOCKET_PATH } from '../realtime/realtime.ts';
 import type { TestServer } from '../test/test-server.ts';
@@ -48,9 +49,9 @@ export async function until(check: () => boolean, what: string, ms = 20_000): Pr
   }
 }
 
-/** The centre of what a locator finds on `url` at `viewport`, measured in a browser of the test's own (same page, same layout). */
+/** The centre of what a locator finds on `url` at `viewport`, measured in a browser of the test's own (the sessions' browser, same page, same layout). */
 export async function centreOf(url: string, viewport: { width: number; height: number }, find: (page: import('playwright-core').Page) => import('playwright-core').Locator): Promise<{ x: number; y: number }> {
-  const browser: Browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--disable-gpu'] });
+  const browser: Browser = await chromium.launch({ executablePath: chromiumPathOf({}), headless: true, args: ['--disable-gpu'] });
   try {
     const page = await browser.newPage({ viewport });
     await page.goto(url);
