@@ -29,6 +29,16 @@ describe('migrations', () => {
     await expect(migrateToLatest(db)).resolves.toBeUndefined();
     expect(await db.selectFrom('users').select('id').execute()).toEqual([]);
   });
+
+  it('refuse a database that ran a migration this server does not know (a newer version), as Kysely does', async () => {
+    await sql`insert into public.kysely_migration (name, timestamp) values ('9999-from-a-newer-server', ${new Date().toISOString()})`.execute(db);
+    try {
+      await expect(migrateToLatest(db)).rejects.toThrow(/9999-from-a-newer-server/);
+    } finally {
+      await sql`delete from public.kysely_migration where name = '9999-from-a-newer-server'`.execute(db);
+    }
+    await expect(migrateToLatest(db)).resolves.toBeUndefined();
+  });
 });
 
 describe('PGlite dialect', () => {

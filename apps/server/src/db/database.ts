@@ -122,9 +122,18 @@ async function makeDataDir(dataDir: string): Promise<void> {
 /**
  * Brings the schema up to date; safe to run at every start. The migration tables are looked up in
  * the current schema only: without it Kysely takes another schema's migration tables for ours.
+ * A schema that has run exactly our migrations is left as it is, without Kysely's migrator: it takes
+ * a lock for the whole database (one advisory lock id), so servers starting side by side, of one
+ * schema or of several, would each wait for the others' checks.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(db);
+  const { rows } = await sql<{ schema: string | null; table: string | null }>`
+    select current_schema() as schema, to_regclass(quote_ident(current_schema()) || '.kysely_migration')::text as table`.execute(db);
+  if (rows[0]?.table) {
+    const done = (await sql<{ name: string }>`select name from ${sql.raw(rows[0].table)}`.execute(db)).rows.map((r) => r.name);
+    const ours = Object.keys(migrations);
+    if (done.length === ours.length && ours.every((name) => done.includes(name))) return;
+  }
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },

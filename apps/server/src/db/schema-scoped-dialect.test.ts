@@ -57,3 +57,18 @@ describe.skipIf(!pgUrl)('migrations beside schemas being dropped', () => {
     expect((await db.introspection.getTables()).map((t) => t.name)).not.toContain('kysely_migration');
   });
 });
+
+describe.skipIf(!pgUrl)('a schema already up to date', () => {
+  it('starts without waiting for the migration lock another server of the database holds', async () => {
+    await migrateToLatest(db);
+    // Kysely's migrator takes one advisory lock for the whole database (its PostgreSQL adapter's id).
+    await churn.query('select pg_advisory_lock(3853314791062309107)');
+    try {
+      const t0 = Date.now();
+      await migrateToLatest(db);
+      expect(Date.now() - t0).toBeLessThan(2000);
+    } finally {
+      await churn.query('select pg_advisory_unlock(3853314791062309107)');
+    }
+  });
+});
