@@ -26,8 +26,8 @@ export type CommandAnswer = { ok: true } | { ok: false; error: string };
  * The recorder events of one realtime socket (already authenticated by its session token). A socket
  * joins one session at a time, its owner's only; frames go out latest first (a frame that finds the
  * connection still writing waits for it, replaced by any newer one: a slow client misses frames, nothing
- * queues up for it, and the last one always arrives), steps and page changes reliably. Input and commands are validated
- * with the shared schemas before they reach the session's browser.
+ * queues up for it, and the last one always arrives), steps and page changes reliably. Input and
+ * commands are validated with the shared schemas before they reach the session's browser.
  */
 export function attachRecorderSocket(ctx: AppContext, socket: Socket): void {
   let joined: { session: RecorderSession; unwatch: () => void } | null = null;
