@@ -6,9 +6,9 @@ type Transport = Socket['conn']['transport'];
  * Sends a socket the latest of a stream of frames: a frame that comes while the connection is still
  * writing an earlier message (another frame, an answer, the steps) waits until that write ends, and a
  * newer frame replaces it. At most one frame waits, so nothing piles up for a slow client, and the last
- * frame always arrives. (socket.io's volatile emit drops a frame in that case instead; when no later
- * frame comes, a page that painted once after an input, the person's screen kept the old picture, or
- * waited for the caret's next blink.)
+ * frame always arrives. (socket.io's volatile emit drops the frame instead: the person's screen then
+ * kept the old picture until the page painted again, half a second later at a caret's blink, or for
+ * good on a page that painted once after an input.)
  */
 export function latestFrameSender<T>(socket: Socket, event: string): { send(frame: T): void; stop(): void } {
   let pending: T | null = null;

@@ -8,7 +8,7 @@ import { createSandbox } from './sandbox-probe.ts';
 export async function inSandbox(script: string): Promise<string> {
   const sandbox = await createSandbox('bwrap', { warn() {}, info() {} });
   expect(sandbox.status.network).toBe('isolated');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-net-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stepwise-sandbox-'));
   try {
     await sandbox.handOver(dir);
     const spec = { scratchDir: dir, readOnly: [], env: { PATH: '/usr/bin:/bin' }, cwd: dir, loopbackPorts: [], limits: { processes: 64, memoryMb: 256 } };
