@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedStep, RecorderFrame } from '@stepwise/shared';
 import { RECORDER_JOB_FILE } from './paths.ts';
 import type { RecorderJobMessage, RecorderJobRequest } from './protocol.ts';
-import { headlessChromium } from './test/browser-path.ts';
+import { chromiumPathOf } from '@stepwise/runner';
 import { startFixtureSite } from './test/fixture-site.ts';
 
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   await request({
     type: 'open',
-    options: { baseUrl: site.url, startUrl: site.url, viewport: { width: 800, height: 600 }, chromiumPath: headlessChromium(), quality: 70, fps: 25 },
+    options: { baseUrl: site.url, startUrl: site.url, viewport: { width: 800, height: 600 }, chromiumPath: chromiumPathOf({}), quality: 70, fps: 25 },
   });
 });
 afterAll(async () => {

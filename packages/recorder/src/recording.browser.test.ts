@@ -5,7 +5,7 @@ import { Recording } from './recording.ts';
 import { actionCode } from './step-code.ts';
 import { withFullName } from './full-names.ts';
 import { PageMoves } from './page-moves.ts';
-import { headlessChromium } from './test/browser-path.ts';
+import { chromiumPathOf } from '@stepwise/runner';
 import { startFixtureSite } from './test/fixture-site.ts';
 import { recorderReady, RECORDING_FLAG } from './recorder-ready.ts';
 
@@ -14,7 +14,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  browser = await chromium.launch({ executablePath: headlessChromium(), headless: true, args: ['--disable-gpu'] });
+  browser = await chromium.launch({ executablePath: chromiumPathOf({}), headless: true, args: ['--disable-gpu'] });
 });
 afterAll(async () => {
   await browser?.close();
